@@ -1,0 +1,87 @@
+// Composition root: opens the database, runs migrations, builds caches and registers every route module.
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { LocalChangeBus, RedisChangeBus, type ChangeBus } from './cluster/change-bus';
+import type { Config } from './config';
+import type { AppContext, RouteModule } from './context';
+import { openDatabase } from './db/connect';
+import { migrateToLatest } from './db/migrate';
+import { ApiError } from './http/api-error';
+import { OptionStore } from './options/option-store';
+import { routeModules } from './route-modules';
+
+/** A built server: the Fastify app and its shared context. */
+export interface Server {
+  app: FastifyInstance;
+  context: AppContext;
+  /** Stops accepting, finishes in-flight requests, runs the shutdown tasks, closes connections. */
+  close(): Promise<void>;
+}
+
+/** Path prefixes that belong to the relay (answered in the OpenAI error shape, never the SPA). */
+const relayPrefixes = ['/v1', '/v1beta', '/pg', '/mj', '/suno', '/dashboard'];
+
+function isUnder(url: string, prefix: string): boolean {
+  return url === prefix || url.startsWith(prefix + '/') || url.startsWith(prefix + '?');
+}
+
+/** Builds the server for a configuration; the database is migrated before the first request. */
+export async function buildServer(config: Config, modules: RouteModule[] = routeModules): Promise<Server> {
+  const app = Fastify({
+    logger: { level: config.logLevel, base: { node: config.nodeName }, redact: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers["x-goog-api-key"]', 'req.headers.cookie'] },
+    bodyLimit: 64 * 1024 * 1024,
+    trustProxy: true,
+  });
+  const database = openDatabase(config.database);
+  await migrateToLatest(database);
+  const bus: ChangeBus = config.redisUrl
+    ? new RedisChangeBus(config.redisUrl, config.nodeName + ':' + process.pid, (error) => app.log.warn({ err: error }, 'redis change bus unavailable'))
+    : new LocalChangeBus();
+  const options = await OptionStore.open(database, bus);
+  const context: AppContext = { config, database, db: database.db, options, bus, log: app.log, shutdownTasks: [] };
+
+  await app.register(fastifyCookie);
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    if (error instanceof ApiError) return reply.status(error.status).send({ success: false, message: error.message });
+    const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    const message = status >= 500 ? 'internal server error, please contact the administrator' : error.message;
+    if (relayPrefixes.some((prefix) => isUnder(request.url, prefix))) {
+      return reply.status(status).send({ error: { message, type: status >= 500 ? 'server_error' : 'invalid_request_error', code: null } });
+    }
+    return reply.status(status).send({ success: false, message });
+  });
+
+  for (const register of modules) await register(app, context);
+
+  if (config.consoleDir) {
+    await app.register(fastifyStatic, { root: config.consoleDir, prefix: '/', wildcard: false, maxAge: '1h', index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url;
+    if (isUnder(url, '/api')) return reply.status(404).send({ success: false, message: `not found: ${request.method} ${url.split('?')[0]}` });
+    if (relayPrefixes.some((prefix) => isUnder(url, prefix))) {
+      return reply.status(404).send({ error: { message: `Invalid URL (${request.method} ${url.split('?')[0]})`, type: 'invalid_request_error', code: 'not_found' } });
+    }
+    if (config.consoleDir && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ success: false, message: 'not found' });
+  });
+
+  await app.ready();
+  let closing: Promise<void> | null = null;
+  const close = (): Promise<void> => {
+    closing ??= (async () => {
+      await app.close();
+      for (const task of context.shutdownTasks) {
+        await task().catch((error: unknown) => app.log.error({ err: error }, 'shutdown task failed'));
+      }
+      await bus.close();
+      await database.db.destroy();
+    })();
+    return closing;
+  };
+  return { app, context, close };
+}

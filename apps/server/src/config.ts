@@ -1,0 +1,91 @@
+// Configuration from environment variables, with the names new-api operators already use.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { z } from 'zod';
+import { targetFromDsn, type DatabaseTarget } from './db/connect';
+
+/** The server's resolved configuration. */
+export interface Config {
+  port: number;
+  host: string;
+  database: DatabaseTarget;
+  dataDir: string;
+  redisUrl: string | null;
+  sessionSecret: string;
+  nodeName: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Folder of the built console, served with an SPA fallback; null when not built. */
+  consoleDir: string | null;
+}
+
+const environmentSchema = z.object({
+  PORT: z
+    .string()
+    .regex(/^\d+$/, 'PORT must be a whole number')
+    .transform(Number)
+    .refine((port) => port >= 0 && port <= 65535, 'PORT must be between 0 and 65535')
+    .default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  SQL_DSN: z.string().default(''),
+  SQLITE_PATH: z.string().min(1).default('./data/turnpike.db'),
+  REDIS_CONN_STRING: z
+    .string()
+    .refine((value) => value === '' || /^rediss?:\/\//.test(value), 'REDIS_CONN_STRING must start with redis:// or rediss://')
+    .default(''),
+  SESSION_SECRET: z.string().refine((value) => value === '' || value.length >= 16, 'SESSION_SECRET must be at least 16 characters').default(''),
+  NODE_NAME: z.string().default(''),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  CONSOLE_DIR: z.string().default(''),
+});
+
+/** Raised when an environment variable is malformed; the message names the variable. */
+export class ConfigError extends Error {}
+
+/** Reads and checks the environment; a malformed value throws a ConfigError naming it. */
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env, defaultConsoleDir: string | null = null): Config {
+  const relevant = Object.fromEntries(
+    Object.keys(environmentSchema.shape).flatMap((name) => (environment[name] === undefined ? [] : [[name, environment[name]]])),
+  );
+  const parsed = environmentSchema.safeParse(relevant);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`invalid configuration: ${issue.path.join('.')}: ${issue.message}`);
+  }
+  const values = parsed.data;
+  let database: DatabaseTarget;
+  try {
+    database = targetFromDsn(values.SQL_DSN, values.SQLITE_PATH);
+  } catch (error) {
+    throw new ConfigError(`invalid configuration: SQL_DSN: ${(error as Error).message}`);
+  }
+  const dataDir = path.dirname(path.resolve(values.SQLITE_PATH));
+  const consoleDir = values.CONSOLE_DIR || defaultConsoleDir;
+  return {
+    port: values.PORT,
+    host: values.HOST,
+    database,
+    dataDir,
+    redisUrl: values.REDIS_CONN_STRING || null,
+    sessionSecret: values.SESSION_SECRET || persistedSessionSecret(dataDir),
+    nodeName: values.NODE_NAME || os.hostname(),
+    logLevel: values.LOG_LEVEL,
+    consoleDir: consoleDir && fs.existsSync(path.join(consoleDir, 'index.html')) ? consoleDir : null,
+  };
+}
+
+/** Reads the generated session secret from the data folder, creating it (CSPRNG, mode 0600) on first start. */
+function persistedSessionSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  fs.mkdirSync(dataDir, { recursive: true });
+  try {
+    const existing = fs.readFileSync(file, 'utf8').trim();
+    if (existing.length >= 16) return existing;
+  } catch {
+    // First start: no secret yet.
+  }
+  const secret = crypto.randomBytes(32).toString('base64url');
+  fs.writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,74 @@
+// Opens the database named by the configuration: SQLite (WAL) by default, PostgreSQL or MySQL/MariaDB by DSN.
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect, type Dialect } from 'kysely';
+import { createPool } from 'mysql2';
+import pg from 'pg';
+import type { Database } from './schema';
+
+/** The database engines Turnpike runs on. */
+export type DatabaseKind = 'sqlite' | 'postgres' | 'mysql';
+
+/** Where the database lives. */
+export interface DatabaseTarget {
+  kind: DatabaseKind;
+  /** The DSN for PostgreSQL or MySQL. */
+  dsn?: string;
+  /** The file for SQLite (':memory:' allowed). */
+  sqlitePath?: string;
+}
+
+/** An open database: the query builder and its engine. */
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  kind: DatabaseKind;
+}
+
+const pgTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    // int8 and numeric arrive as text; quota values stay far below 2^53, so numbers are exact.
+    if (oid === 20) return (value: string) => Number.parseInt(value, 10);
+    if (oid === 1700) return (value: string) => Number.parseFloat(value);
+    return pg.types.getTypeParser(oid, format);
+  },
+};
+
+/** Reads `SQL_DSN`: empty → SQLite, `postgres://`/`postgresql://` → PostgreSQL, anything else → MySQL. */
+export function targetFromDsn(dsn: string, sqlitePath: string): DatabaseTarget {
+  if (!dsn) return { kind: 'sqlite', sqlitePath };
+  if (/^postgres(ql)?:\/\//.test(dsn)) return { kind: 'postgres', dsn };
+  return { kind: 'mysql', dsn: mysqlUri(dsn) };
+}
+
+/** Accepts both `mysql://user:pass@host:port/db` and Go's `user:pass@tcp(host:port)/db` form that new-api operators use. */
+function mysqlUri(dsn: string): string {
+  if (dsn.startsWith('mysql://')) return dsn;
+  const match = /^([^:@]*)(?::([^@]*))?@tcp\(([^)]+)\)\/([^?]*)/.exec(dsn);
+  if (!match) throw new Error(`SQL_DSN is neither a postgres:// URL nor a MySQL DSN: ${dsn.replace(/:[^:@]*@/, ':***@')}`);
+  const [, user, password, hostPort, database] = match;
+  const credentials = password === undefined ? encodeURIComponent(user) : `${encodeURIComponent(user)}:${encodeURIComponent(password)}`;
+  return `mysql://${credentials}@${hostPort}/${database}`;
+}
+
+function createDialect(target: DatabaseTarget): Dialect {
+  if (target.kind === 'postgres') {
+    return new PostgresDialect({ pool: new pg.Pool({ connectionString: target.dsn, max: 20, types: pgTypes }) });
+  }
+  if (target.kind === 'mysql') {
+    return new MysqlDialect({ pool: createPool({ uri: target.dsn, connectionLimit: 20, decimalNumbers: true, supportBigNumbers: true, bigNumberStrings: false }) });
+  }
+  const file = target.sqlitePath ?? ':memory:';
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('foreign_keys = ON');
+  return new SqliteDialect({ database: sqlite });
+}
+
+/** Opens a connection pool for the target. */
+export function openDatabase(target: DatabaseTarget): DatabaseHandle {
+  return { db: new Kysely<Database>({ dialect: createDialect(target) }), kind: target.kind };
+}

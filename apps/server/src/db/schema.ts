@@ -1,0 +1,185 @@
+// Kysely table types: one schema for SQLite, PostgreSQL and MySQL/MariaDB.
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** Booleans are stored as 0/1 integers on every engine. */
+export type Flag = number;
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  password: string;
+  display_name: string;
+  role: number;
+  status: number;
+  email: string;
+  github_id: string;
+  oidc_id: string;
+  wechat_id: string;
+  telegram_id: string;
+  linux_do_id: string;
+  access_token: string | null;
+  quota: number;
+  used_quota: number;
+  request_count: number;
+  group: string;
+  aff_code: string;
+  aff_count: number;
+  aff_quota: number;
+  aff_history_quota: number;
+  inviter_id: number;
+  setting: string;
+  created_at: number;
+  deleted_at: number | null;
+}
+
+export interface OptionsTable {
+  key: string;
+  value: string;
+}
+
+export interface SetupsTable {
+  id: Generated<number>;
+  version: string;
+  initialized_at: number;
+}
+
+export interface TokensTable {
+  id: Generated<number>;
+  user_id: number;
+  key: string;
+  name: string;
+  status: number;
+  created_time: number;
+  accessed_time: number;
+  expired_time: number;
+  remain_quota: number;
+  unlimited_quota: Flag;
+  used_quota: number;
+  model_limits_enabled: Flag;
+  model_limits: string;
+  allow_ips: string;
+  group: string;
+  deleted_at: number | null;
+}
+
+export interface ChannelsTable {
+  id: Generated<number>;
+  type: number;
+  key: string;
+  openai_organization: string;
+  test_model: string;
+  status: number;
+  name: string;
+  weight: number;
+  created_time: number;
+  test_time: number;
+  response_time: number;
+  base_url: string;
+  other: string;
+  balance: number;
+  balance_updated_time: number;
+  models: string;
+  group: string;
+  used_quota: number;
+  model_mapping: string;
+  status_code_mapping: string;
+  priority: number;
+  auto_ban: number;
+  other_info: string;
+  tag: string;
+  setting: string;
+  param_override: string;
+  max_input_tokens: number;
+}
+
+export interface AbilitiesTable {
+  group: string;
+  model: string;
+  channel_id: number;
+  enabled: Flag;
+  priority: number;
+  weight: number;
+  tag: string;
+}
+
+export interface RedemptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  key: string;
+  status: number;
+  name: string;
+  quota: number;
+  created_time: number;
+  redeemed_time: number;
+  used_user_id: number;
+  expired_time: number;
+  deleted_at: number | null;
+}
+
+export interface LogsTable {
+  id: Generated<number>;
+  user_id: number;
+  created_at: number;
+  type: number;
+  content: string;
+  username: string;
+  token_name: string;
+  token_id: number;
+  model_name: string;
+  quota: number;
+  prompt_tokens: number;
+  completion_tokens: number;
+  use_time: number;
+  is_stream: Flag;
+  channel_id: number;
+  channel_name: string;
+  group: string;
+  ip: string;
+  request_id: string;
+  other: string;
+}
+
+/** Hourly usage aggregates for the dashboard. */
+export interface QuotaDataTable {
+  id: Generated<number>;
+  user_id: number;
+  username: string;
+  model_name: string;
+  created_at: number;
+  token_used: number;
+  count: number;
+  quota: number;
+}
+
+/** Quota held for an in-flight relay call, settled or released exactly once. */
+export interface ReservationsTable {
+  id: string;
+  user_id: number;
+  token_id: number;
+  amount: number;
+  node_name: string;
+  created_at: number;
+}
+
+export interface Database {
+  users: UsersTable;
+  options: OptionsTable;
+  setups: SetupsTable;
+  tokens: TokensTable;
+  channels: ChannelsTable;
+  abilities: AbilitiesTable;
+  redemptions: RedemptionsTable;
+  logs: LogsTable;
+  quota_data: QuotaDataTable;
+  reservations: ReservationsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type ApiKeyRow = Selectable<TokensTable>;
+export type ChannelRow = Selectable<ChannelsTable>;
+export type LogRow = Selectable<LogsTable>;
+export type NewLog = Insertable<LogsTable>;
+export type RedemptionRow = Selectable<RedemptionsTable>;
+export type Timestamp = ColumnType<number, number, number>;

@@ -1,0 +1,45 @@
+// Stateless signed session cookies: verifiable on every instance that shares SESSION_SECRET.
+import crypto from 'node:crypto';
+
+/** Name of the HttpOnly session cookie. */
+export const sessionCookieName = 'turnpike_session';
+
+/** Session lifetime: 30 days. */
+export const sessionMaxAgeSeconds = 30 * 24 * 3600;
+
+/** What a session cookie asserts. */
+export interface SessionClaims {
+  userId: number;
+  issuedAt: number;
+  expiresAt: number;
+}
+
+function sign(payload: string, secret: string): string {
+  return crypto.createHmac('sha256', secret).update(payload).digest('base64url');
+}
+
+/** Encodes and signs a session for the user. */
+export function createSessionValue(userId: number, secret: string, now = Date.now()): string {
+  const issuedAt = Math.floor(now / 1000);
+  const payload = Buffer.from(JSON.stringify({ u: userId, i: issuedAt, e: issuedAt + sessionMaxAgeSeconds })).toString('base64url');
+  return `${payload}.${sign(payload, secret)}`;
+}
+
+/** Verifies a cookie value (constant-time signature check, expiry); null when invalid. */
+export function readSessionValue(value: string | undefined, secret: string, now = Date.now()): SessionClaims | null {
+  if (!value) return null;
+  const dot = value.indexOf('.');
+  if (dot <= 0) return null;
+  const payload = value.slice(0, dot);
+  const given = Buffer.from(value.slice(dot + 1));
+  const expected = Buffer.from(sign(payload, secret));
+  if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return null;
+  try {
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { u: unknown; i: unknown; e: unknown };
+    if (typeof claims.u !== 'number' || typeof claims.i !== 'number' || typeof claims.e !== 'number') return null;
+    if (claims.e * 1000 <= now) return null;
+    return { userId: claims.u, issuedAt: claims.i, expiresAt: claims.e };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,93 @@
+// Test harness: a real server on a temporary SQLite file (or a given DSN), with helpers to act as a user.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import bcrypt from 'bcryptjs';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildServer, type Server } from '../../src/app';
+import { loadConfig, type Config } from '../../src/config';
+import type { NewUser, UserRow } from '../../src/db/schema';
+import { createSessionValue, sessionCookieName } from '../../src/http/session-cookie';
+
+/** A user the tests act as: the row plus the headers a signed-in console sends. */
+export interface Actor {
+  user: UserRow;
+  headers: Record<string, string>;
+}
+
+/** A running test server and shortcuts to call it. */
+export interface TestServer extends Server {
+  dataDir: string;
+  /** Sends a request through Fastify's inject, optionally as a user. */
+  call(method: InjectOptions['method'], url: string, options?: { body?: unknown; as?: Actor; headers?: Record<string, string> }): Promise<LightMyRequestResponse>;
+  /** Inserts a user directly (bcrypt-hashed password) and returns an actor signed in as them. */
+  createUser(fields: Partial<NewUser> & { username: string; password?: string }): Promise<Actor>;
+  /** The headers of a signed-in session for an existing user. */
+  actorFor(user: UserRow): Actor;
+  /** Stops the server and removes its data folder. */
+  stop(): Promise<void>;
+}
+
+/** Starts a server on a fresh SQLite database unless `environment.SQL_DSN` names another. */
+export async function startTestServer(environment: Record<string, string> = {}): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'turnpike-test-'));
+  const config: Config = loadConfig({
+    SQLITE_PATH: path.join(dataDir, 'turnpike.db'),
+    SESSION_SECRET: 'test-session-secret-0123456789',
+    LOG_LEVEL: 'silent',
+    ...environment,
+  });
+  const server = await buildServer(config);
+  const actorFor = (user: UserRow): Actor => ({
+    user,
+    headers: { cookie: `${sessionCookieName}=${createSessionValue(user.id, config.sessionSecret)}`, 'new-api-user': String(user.id) },
+  });
+  let affSequence = 0;
+  return {
+    ...server,
+    dataDir,
+    actorFor,
+    call(method, url, options = {}) {
+      const headers = { ...(options.as?.headers ?? {}), ...(options.headers ?? {}) };
+      return server.app.inject({ method, url, headers, payload: options.body === undefined ? undefined : (options.body as InjectOptions['payload']) });
+    },
+    async createUser(fields) {
+      const { password = 'password123', ...rest } = fields;
+      affSequence += 1;
+      const row: NewUser = {
+        display_name: fields.username,
+        role: 1,
+        status: 1,
+        email: '',
+        github_id: '',
+        oidc_id: '',
+        wechat_id: '',
+        telegram_id: '',
+        linux_do_id: '',
+        access_token: null,
+        quota: 0,
+        used_quota: 0,
+        request_count: 0,
+        group: 'default',
+        aff_code: `t${Date.now().toString(36)}${affSequence}`,
+        aff_count: 0,
+        aff_quota: 0,
+        aff_history_quota: 0,
+        inviter_id: 0,
+        setting: '{}',
+        created_at: Math.floor(Date.now() / 1000),
+        deleted_at: null,
+        ...rest,
+        password: bcrypt.hashSync(password, 4),
+      };
+      const inserted = await server.context.db.insertInto('users').values(row).executeTakeFirstOrThrow();
+      const id = Number(inserted.insertId ?? 0) || (await server.context.db.selectFrom('users').select('id').where('username', '=', fields.username).executeTakeFirstOrThrow()).id;
+      const user = await server.context.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      return actorFor(user);
+    },
+    async stop() {
+      await server.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,5 @@
+// The console API contract shared by the server and the console: enums, option keys and defaults, schemas.
+export * from './enums';
+export * from './options';
+export * from './option-defaults';
+export * from './envelope';
