@@ -31,6 +31,7 @@ export async function buildServer(config: Config, modules: RouteModule[] = route
   const app = Fastify({
     logger: { level: config.logLevel, base: { node: config.nodeName }, redact: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers["x-goog-api-key"]', 'req.headers.cookie'] },
     bodyLimit: 64 * 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
     trustProxy: true,
   });
   const database = openDatabase(config.database);

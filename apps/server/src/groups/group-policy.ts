@@ -1,0 +1,21 @@
+// Which groups a user may use and which ratio applies: UserUsableGroups, GroupRatio, GroupGroupRatio.
+import type { OptionStore } from '../options/option-store';
+
+/** Groups a user may pick for a token or the playground: the configured usable groups plus the user's own. */
+export function usableGroups(options: OptionStore, userGroup: string): Record<string, string> {
+  const groups = { ...options.json<Record<string, string>>('UserUsableGroups') };
+  if (userGroup && !(userGroup in groups)) groups[userGroup] = 'user group';
+  return groups;
+}
+
+/** True when the user may use the group (the special `auto` group counts when configured). */
+export function canUseGroup(options: OptionStore, userGroup: string, group: string): boolean {
+  return group in usableGroups(options, userGroup);
+}
+
+/** The ratio billed to a user of `userGroup` calling through `usingGroup`; an exclusive ratio replaces the group ratio. */
+export function effectiveGroupRatio(options: OptionStore, userGroup: string, usingGroup: string): number {
+  const exclusive = options.json<Record<string, Record<string, number>>>('GroupGroupRatio')[userGroup]?.[usingGroup];
+  if (exclusive !== undefined) return exclusive;
+  return options.json<Record<string, number>>('GroupRatio')[usingGroup] ?? 1;
+}
