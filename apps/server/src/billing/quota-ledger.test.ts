@@ -1,0 +1,130 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../db/connect';
+import { migrateToLatest } from '../db/migrate';
+import type { NewLog } from '../db/schema';
+import { QuotaLedger, releaseStaleReservations } from './quota-ledger';
+import { SettlementBatcher } from './settlement-batcher';
+
+const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-'));
+
+function logRow(userId: number, quota: number): NewLog {
+  return {
+    user_id: userId, created_at: Math.floor(Date.now() / 1000), type: 2, content: '', username: 'u', token_name: 't', token_id: 0, model_name: 'm',
+    quota, prompt_tokens: 1, completion_tokens: 1, use_time: 0, is_stream: 0, channel_id: 0, channel_name: '', group: 'default', ip: '', request_id: '', other: '{}',
+  };
+}
+
+describe('quota ledger', () => {
+  let handle: DatabaseHandle;
+  let ledger: QuotaLedger;
+  const errors: unknown[] = [];
+
+  beforeAll(async () => {
+    handle = openDatabase({ kind: 'sqlite', sqlitePath: path.join(directory, 'ledger.db') });
+    await migrateToLatest(handle);
+    ledger = new QuotaLedger(handle.db, new SettlementBatcher(handle.db, handle.kind, 5, (error) => errors.push(error)), 'node-a');
+  });
+  afterAll(async () => {
+    await handle.db.destroy();
+    fs.rmSync(directory, { recursive: true, force: true });
+  });
+
+  async function addUser(quota: number): Promise<number> {
+    const result = await handle.db
+      .insertInto('users')
+      .values({ username: `u${Math.random()}`, password: 'x', display_name: '', role: 1, status: 1, email: '', github_id: '', oidc_id: '', wechat_id: '', telegram_id: '', linux_do_id: '', access_token: null, quota, used_quota: 0, request_count: 0, group: 'default', aff_code: `a${Math.random()}`, aff_count: 0, aff_quota: 0, aff_history_quota: 0, inviter_id: 0, setting: '{}', created_at: 0, deleted_at: null })
+      .executeTakeFirstOrThrow();
+    return Number(result.insertId);
+  }
+
+  async function addToken(userId: number, remain: number, unlimited = false): Promise<number> {
+    const result = await handle.db
+      .insertInto('tokens')
+      .values({ user_id: userId, key: `k${Math.random()}`.padEnd(48, '0').slice(0, 48), name: 't', status: 1, created_time: 0, accessed_time: 0, expired_time: -1, remain_quota: remain, unlimited_quota: unlimited ? 1 : 0, used_quota: 0, model_limits_enabled: 0, model_limits: '', allow_ips: '', group: '', deleted_at: null })
+      .executeTakeFirstOrThrow();
+    return Number(result.insertId);
+  }
+
+  const balances = async (userId: number, tokenId: number) => ({
+    user: await handle.db.selectFrom('users').select(['quota', 'used_quota', 'request_count']).where('id', '=', userId).executeTakeFirstOrThrow(),
+    token: await handle.db.selectFrom('tokens').select(['remain_quota', 'used_quota']).where('id', '=', tokenId).executeTakeFirstOrThrow(),
+  });
+
+  it('reserves, then settles the difference exactly once with its log row and hourly bucket', async () => {
+    const userId = await addUser(10_000);
+    const tokenId = await addToken(userId, 5_000);
+    const result = await ledger.reserve(userId, tokenId, false, 1_200);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(await balances(userId, tokenId)).toMatchObject({ user: { quota: 8_800 }, token: { remain_quota: 3_800 } });
+    const input = { actual: 700, channelId: 0, succeeded: true, log: logRow(userId, 700), tokensUsed: 30, modelName: 'gpt-x', username: 'u' };
+    ledger.settle(result.reservation, input);
+    ledger.settle(result.reservation, input);
+    await ledger.flush();
+    expect(await balances(userId, tokenId)).toEqual({
+      user: { quota: 9_300, used_quota: 700, request_count: 1 },
+      token: { remain_quota: 4_300, used_quota: 700 },
+    });
+    const logs = await handle.db.selectFrom('logs').select('quota').where('user_id', '=', userId).execute();
+    expect(logs).toEqual([{ quota: 700 }]);
+    const bucket = await handle.db.selectFrom('quota_data').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
+    expect(bucket).toMatchObject({ model_name: 'gpt-x', count: 1, quota: 700, token_used: 30 });
+    expect(bucket.created_at % 3600).toBe(0);
+  });
+
+  it('charges more than reserved when the call cost more, and releases failures in full', async () => {
+    const userId = await addUser(1_000);
+    const tokenId = await addToken(userId, 1_000);
+    const first = await ledger.reserve(userId, tokenId, false, 100);
+    const second = await ledger.reserve(userId, tokenId, false, 100);
+    if (!first.ok || !second.ok) throw new Error('reserve failed');
+    ledger.settle(first.reservation, { actual: 250, channelId: 0, succeeded: true, log: null, tokensUsed: 1, modelName: 'm', username: 'u' });
+    ledger.release(second.reservation, null);
+    await ledger.flush();
+    expect(await balances(userId, tokenId)).toEqual({ user: { quota: 750, used_quota: 250, request_count: 1 }, token: { remain_quota: 750, used_quota: 250 } });
+  });
+
+  it('refuses without side effects when the user or the token lacks quota; unlimited tokens are not debited', async () => {
+    const userId = await addUser(500);
+    const small = await addToken(userId, 100);
+    expect(await ledger.reserve(userId, small, false, 200)).toEqual({ ok: false, reason: 'token_quota' });
+    expect(await ledger.reserve(userId, small, false, 600)).toEqual({ ok: false, reason: 'user_quota' });
+    expect((await balances(userId, small)).user.quota).toBe(500);
+    expect((await balances(userId, small)).token.remain_quota).toBe(100);
+    const unlimited = await addToken(userId, 0, true);
+    const held = await ledger.reserve(userId, unlimited, true, 300);
+    expect(held.ok).toBe(true);
+    expect(await balances(userId, unlimited)).toMatchObject({ user: { quota: 200 }, token: { remain_quota: 0 } });
+  });
+
+  it('never overdraws under concurrency: quota for 10 calls, 100 concurrent reservations', async () => {
+    const userId = await addUser(1_000);
+    const tokenId = await addToken(userId, 0, true);
+    const results = await Promise.all(Array.from({ length: 100 }, () => ledger.reserve(userId, tokenId, true, 100)));
+    expect(results.filter((result) => result.ok)).toHaveLength(10);
+    expect((await balances(userId, tokenId)).user.quota).toBe(0);
+    const richUser = await addUser(1_000_000);
+    const limitedToken = await addToken(richUser, 1_000);
+    const limited = await Promise.all(Array.from({ length: 100 }, () => ledger.reserve(richUser, limitedToken, false, 100)));
+    expect(limited.filter((result) => result.ok)).toHaveLength(10);
+    expect(await balances(richUser, limitedToken)).toMatchObject({ user: { quota: 999_000 }, token: { remain_quota: 0 } });
+  });
+
+  it('returns stale reservations to the user and token once', async () => {
+    const userId = await addUser(1_000);
+    const tokenId = await addToken(userId, 1_000);
+    const held = await ledger.reserve(userId, tokenId, false, 400);
+    if (!held.ok) throw new Error('reserve failed');
+    const future = Math.floor(Date.now() / 1000) + 10;
+    expect(await releaseStaleReservations(handle.db, { createdBefore: future, nodeName: 'other-node' })).toBe(0);
+    expect(await releaseStaleReservations(handle.db, { createdBefore: future, nodeName: 'node-a' })).toBeGreaterThanOrEqual(1);
+    expect(await balances(userId, tokenId)).toMatchObject({ user: { quota: 1_000 }, token: { remain_quota: 1_000 } });
+    ledger.settle(held.reservation, { actual: 400, channelId: 0, succeeded: true, log: null, tokensUsed: 0, modelName: 'm', username: 'u' });
+    await ledger.flush();
+    expect((await balances(userId, tokenId)).user.quota).toBe(1_000);
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,127 @@
+// The ledger: reserve quota atomically before a relay call, then settle or release it exactly once.
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database, NewLog } from '../db/schema';
+import { SettlementBatcher, type Settlement } from './settlement-batcher';
+
+/** Quota held for one in-flight call. */
+export interface Reservation {
+  id: string;
+  userId: number;
+  /** The API token charged alongside the user, or 0 for session calls (playground). */
+  tokenId: number;
+  /** Unlimited tokens are not debited, only the user is. */
+  unlimitedToken: boolean;
+  amount: number;
+}
+
+/** Why a reservation was refused. */
+export type ReserveFailure = 'user_quota' | 'token_quota';
+
+/** Result of a reservation attempt. */
+export type ReserveResult = { ok: true; reservation: Reservation } | { ok: false; reason: ReserveFailure };
+
+/** What a finished call is billed and recorded as. */
+export interface SettleInput {
+  /** Final cost in quota units (0 for a failed call). */
+  actual: number;
+  channelId: number;
+  /** True for a successful call: counts in request_count and the hourly aggregate. */
+  succeeded: boolean;
+  /** The log row to write with the balance change (consumption or error); null when logging is off. */
+  log: NewLog | null;
+  /** Tokens used, for the hourly aggregate. */
+  tokensUsed: number;
+  modelName: string;
+  username: string;
+}
+
+/** Atomic balances in the database; settlements are applied in batches, each batch one transaction. */
+export class QuotaLedger {
+  private readonly batcher: SettlementBatcher;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    batcher: SettlementBatcher,
+    private readonly nodeName: string,
+  ) {
+    this.batcher = batcher;
+  }
+
+  /** Takes `amount` from the user (and the token unless unlimited) or refuses without changing anything. */
+  async reserve(userId: number, tokenId: number, unlimitedToken: boolean, amount: number): Promise<ReserveResult> {
+    const id = crypto.randomUUID();
+    const held = Math.max(0, Math.ceil(amount));
+    const debitToken = tokenId > 0 && !unlimitedToken;
+    try {
+      await this.db.transaction().execute(async (transaction) => {
+        const user = await transaction
+          .updateTable('users')
+          .set((eb) => ({ quota: eb('quota', '-', held) }))
+          .where('id', '=', userId)
+          .where('quota', '>=', held)
+          .executeTakeFirst();
+        if (Number(user.numUpdatedRows) !== 1) throw new ReserveRefused('user_quota');
+        if (debitToken) {
+          const token = await transaction
+            .updateTable('tokens')
+            .set((eb) => ({ remain_quota: eb('remain_quota', '-', held) }))
+            .where('id', '=', tokenId)
+            .where('remain_quota', '>=', held)
+            .executeTakeFirst();
+          if (Number(token.numUpdatedRows) !== 1) throw new ReserveRefused('token_quota');
+        }
+        await transaction
+          .insertInto('reservations')
+          .values({ id, user_id: userId, token_id: debitToken ? tokenId : 0, amount: held, node_name: this.nodeName, created_at: Math.floor(Date.now() / 1000) })
+          .execute();
+      });
+    } catch (error) {
+      if (error instanceof ReserveRefused) return { ok: false, reason: error.reason };
+      throw error;
+    }
+    return { ok: true, reservation: { id, userId, tokenId, unlimitedToken, amount: held } };
+  }
+
+  /** Bills the call: the difference to the reservation is charged or refunded, once, with its log row. */
+  settle(reservation: Reservation, input: SettleInput): void {
+    const settlement: Settlement = { reservation, ...input, actual: Math.max(0, Math.round(input.actual)) };
+    this.batcher.enqueue(settlement);
+  }
+
+  /** Returns the whole reservation (failed call), optionally with an error log row. */
+  release(reservation: Reservation, log: NewLog | null, channelId = 0): void {
+    this.batcher.enqueue({ reservation, actual: 0, channelId, succeeded: false, log, tokensUsed: 0, modelName: '', username: '' });
+  }
+
+  /** Writes every queued settlement now. */
+  flush(): Promise<void> {
+    return this.batcher.flush();
+  }
+}
+
+class ReserveRefused extends Error {
+  constructor(readonly reason: ReserveFailure) {
+    super(reason);
+  }
+}
+
+/** Returns quota held by reservations that can no longer be settled (their call or instance died). */
+export async function releaseStaleReservations(db: Kysely<Database>, filter: { createdBefore: number; nodeName?: string }): Promise<number> {
+  let query = db.selectFrom('reservations').selectAll().where('created_at', '<', filter.createdBefore);
+  if (filter.nodeName !== undefined) query = query.where('node_name', '=', filter.nodeName);
+  const stale = await query.limit(1000).execute();
+  let released = 0;
+  for (const row of stale) {
+    await db.transaction().execute(async (transaction) => {
+      const removed = await transaction.deleteFrom('reservations').where('id', '=', row.id).executeTakeFirst();
+      if (Number(removed.numDeletedRows) !== 1) return;
+      await transaction.updateTable('users').set((eb) => ({ quota: eb('quota', '+', row.amount) })).where('id', '=', row.user_id).execute();
+      if (row.token_id > 0) {
+        await transaction.updateTable('tokens').set((eb) => ({ remain_quota: eb('remain_quota', '+', row.amount) })).where('id', '=', row.token_id).execute();
+      }
+      released += 1;
+    });
+  }
+  return released;
+}

@@ -1,0 +1,175 @@
+// Applies queued settlements in batches: each batch is one transaction holding the balance changes and their log rows.
+import type { Kysely, Transaction } from 'kysely';
+import type { DatabaseKind } from '../db/connect';
+import type { Database, NewLog } from '../db/schema';
+import type { Reservation } from './quota-ledger';
+
+/** One finished call to bill. */
+export interface Settlement {
+  reservation: Reservation;
+  actual: number;
+  channelId: number;
+  succeeded: boolean;
+  log: NewLog | null;
+  tokensUsed: number;
+  modelName: string;
+  username: string;
+}
+
+interface BalanceDelta {
+  charge: number;
+  used: number;
+  requests: number;
+}
+
+/** Called after each committed batch with the users whose balance changed (quota warnings hook here). */
+export type BatchListener = (userIds: number[]) => void;
+
+const maxBatch = 500;
+const logChunk = 100;
+
+/** Queues settlements and writes them every `intervalMs` (or when the queue is full), exactly once each. */
+export class SettlementBatcher {
+  private queue: Settlement[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> = Promise.resolve();
+  private readonly listeners: BatchListener[] = [];
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly kind: DatabaseKind,
+    private readonly intervalMs: number,
+    private readonly onError: (error: unknown, lost: number) => void,
+  ) {}
+
+  /** Adds a settlement; it is written within `intervalMs`. */
+  enqueue(settlement: Settlement): void {
+    this.queue.push(settlement);
+    if (this.queue.length >= maxBatch) void this.flush();
+    else this.timer ??= setTimeout(() => void this.flush(), this.intervalMs);
+  }
+
+  /** Calls back after every committed batch. */
+  onBatch(listener: BatchListener): void {
+    this.listeners.push(listener);
+  }
+
+  /** Writes everything queued so far; resolves when it is committed. */
+  flush(): Promise<void> {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
+    const batch = this.queue;
+    this.queue = [];
+    this.running = this.running.then(() => (batch.length ? this.write(batch) : undefined));
+    return this.running;
+  }
+
+  private async write(batch: Settlement[]): Promise<void> {
+    try {
+      const applied = await this.db.transaction().execute((transaction) => this.apply(transaction, batch));
+      const users = [...new Set(applied.map((settlement) => settlement.reservation.userId))];
+      for (const listener of this.listeners) listener(users);
+    } catch (error) {
+      // The reservations stay in the database, so the reconciler returns the held quota later.
+      this.onError(error, batch.length);
+    }
+  }
+
+  private async apply(transaction: Transaction<Database>, batch: Settlement[]): Promise<Settlement[]> {
+    const applied: Settlement[] = [];
+    for (const settlement of batch) {
+      // Deleting the reservation is the exactly-once gate: a settlement whose reservation is gone was already applied.
+      const removed = await transaction.deleteFrom('reservations').where('id', '=', settlement.reservation.id).executeTakeFirst();
+      if (Number(removed.numDeletedRows) === 1) applied.push(settlement);
+    }
+    const users = new Map<number, BalanceDelta>();
+    const tokens = new Map<number, BalanceDelta & { debit: boolean }>();
+    const channels = new Map<number, number>();
+    for (const { reservation, actual, succeeded, channelId } of applied) {
+      const charge = actual - reservation.amount;
+      const user = users.get(reservation.userId) ?? { charge: 0, used: 0, requests: 0 };
+      user.charge += charge;
+      user.used += actual;
+      user.requests += succeeded ? 1 : 0;
+      users.set(reservation.userId, user);
+      if (reservation.tokenId > 0) {
+        const token = tokens.get(reservation.tokenId) ?? { charge: 0, used: 0, requests: 0, debit: !reservation.unlimitedToken };
+        token.charge += charge;
+        token.used += actual;
+        tokens.set(reservation.tokenId, token);
+      }
+      if (channelId > 0 && actual > 0) channels.set(channelId, (channels.get(channelId) ?? 0) + actual);
+    }
+    for (const [id, delta] of users) {
+      await transaction
+        .updateTable('users')
+        .set((eb) => ({
+          quota: eb('quota', '-', delta.charge),
+          used_quota: eb('used_quota', '+', delta.used),
+          request_count: eb('request_count', '+', delta.requests),
+        }))
+        .where('id', '=', id)
+        .execute();
+    }
+    const now = Math.floor(Date.now() / 1000);
+    for (const [id, delta] of tokens) {
+      await transaction
+        .updateTable('tokens')
+        .set((eb) => ({
+          remain_quota: delta.debit ? eb('remain_quota', '-', delta.charge) : eb('remain_quota', '+', 0),
+          used_quota: eb('used_quota', '+', delta.used),
+          accessed_time: now,
+        }))
+        .where('id', '=', id)
+        .execute();
+    }
+    for (const [id, used] of channels) {
+      await transaction.updateTable('channels').set((eb) => ({ used_quota: eb('used_quota', '+', used) })).where('id', '=', id).execute();
+    }
+    const logs = applied.flatMap((settlement) => (settlement.log ? [settlement.log] : []));
+    for (let start = 0; start < logs.length; start += logChunk) {
+      await transaction.insertInto('logs').values(logs.slice(start, start + logChunk)).execute();
+    }
+    await this.aggregate(transaction, applied);
+    return applied;
+  }
+
+  /** Adds successful calls to the hourly usage buckets of the dashboard. */
+  private async aggregate(transaction: Transaction<Database>, applied: Settlement[]): Promise<void> {
+    const buckets = new Map<string, { user_id: number; username: string; model_name: string; created_at: number; token_used: number; count: number; quota: number }>();
+    for (const settlement of applied) {
+      if (!settlement.succeeded) continue;
+      const hour = Math.floor((settlement.log?.created_at ?? Date.now() / 1000) / 3600) * 3600;
+      const key = `${settlement.reservation.userId}\u0000${settlement.modelName}\u0000${hour}`;
+      const bucket = buckets.get(key) ?? { user_id: settlement.reservation.userId, username: settlement.username, model_name: settlement.modelName, created_at: hour, token_used: 0, count: 0, quota: 0 };
+      bucket.token_used += settlement.tokensUsed;
+      bucket.count += 1;
+      bucket.quota += settlement.actual;
+      buckets.set(key, bucket);
+    }
+    for (const bucket of buckets.values()) {
+      const insert = transaction.insertInto('quota_data').values(bucket);
+      if (this.kind === 'mysql') {
+        await insert
+          .onDuplicateKeyUpdate((eb) => ({
+            token_used: eb('token_used', '+', bucket.token_used),
+            count: eb('count', '+', bucket.count),
+            quota: eb('quota', '+', bucket.quota),
+          }))
+          .execute();
+      } else {
+        await insert
+          .onConflict((conflict) =>
+            conflict.columns(['user_id', 'model_name', 'created_at']).doUpdateSet((eb) => ({
+              token_used: eb('quota_data.token_used', '+', bucket.token_used),
+              count: eb('quota_data.count', '+', bucket.count),
+              quota: eb('quota_data.quota', '+', bucket.quota),
+            })),
+          )
+          .execute();
+      }
+    }
+  }
+}
