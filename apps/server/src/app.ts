@@ -9,6 +9,7 @@ import { openDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import { ApiError } from './http/api-error';
 import { OptionStore } from './options/option-store';
+import { createRelayCaches } from './relay/relay-caches';
 import { routeModules } from './route-modules';
 
 /** A built server: the Fastify app and its shared context. */
@@ -40,9 +41,19 @@ export async function buildServer(config: Config, modules: RouteModule[] = route
     ? new RedisChangeBus(config.redisUrl, config.nodeName + ':' + process.pid, (error) => app.log.warn({ err: error }, 'redis change bus unavailable'))
     : new LocalChangeBus();
   const options = await OptionStore.open(database, bus);
-  const context: AppContext = { config, database, db: database.db, options, bus, log: app.log, shutdownTasks: [] };
+  const context: AppContext = { config, database, db: database.db, options, bus, caches: createRelayCaches(database.db, bus), log: app.log, shutdownTasks: [] };
 
   await app.register(fastifyCookie);
+  let shuttingDown = false;
+  // Keep-alive connections would hold close() open until their idle timeout: answers sent while shutting
+  // down carry `connection: close`, and connections that turn idle (after a stream ends) are closed at once.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (shuttingDown) reply.header('connection', 'close');
+    return payload;
+  });
+  app.addHook('onResponse', async () => {
+    if (shuttingDown) setImmediate(() => app.server.closeIdleConnections());
+  });
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) return reply.status(error.status).send({ success: false, message: error.message });
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
@@ -66,7 +77,8 @@ export async function buildServer(config: Config, modules: RouteModule[] = route
       return reply.status(404).send({ error: { message: `Invalid URL (${request.method} ${url.split('?')[0]})`, type: 'invalid_request_error', code: 'not_found' } });
     }
     if (config.consoleDir && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      // cacheControl: false keeps the plugin's 1 h max-age off index.html, so a new build is picked up at once.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
     }
     return reply.status(404).send({ success: false, message: 'not found' });
   });
@@ -75,6 +87,7 @@ export async function buildServer(config: Config, modules: RouteModule[] = route
   let closing: Promise<void> | null = null;
   const close = (): Promise<void> => {
     closing ??= (async () => {
+      shuttingDown = true;
       await app.close();
       for (const task of context.shutdownTasks) {
         await task().catch((error: unknown) => app.log.error({ err: error }, 'shutdown task failed'));

@@ -18,7 +18,16 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Folder of the built console, served with an SPA fallback; null when not built. */
   consoleDir: string | null;
+  /** Per-IP fixed window for login, register, verification mail (and per user for access-token and aff transfer). */
+  criticalRateLimit: { enabled: boolean; requests: number; durationSeconds: number };
 }
+
+const positiveInteger = (name: string) =>
+  z
+    .string()
+    .regex(/^\d+$/, `${name} must be a whole number`)
+    .transform(Number)
+    .refine((value) => value > 0, `${name} must be greater than 0`);
 
 const environmentSchema = z.object({
   PORT: z
@@ -38,6 +47,9 @@ const environmentSchema = z.object({
   NODE_NAME: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CONSOLE_DIR: z.string().default(''),
+  CRITICAL_RATE_LIMIT_ENABLE: z.enum(['true', 'false'], 'CRITICAL_RATE_LIMIT_ENABLE must be true or false').default('true'),
+  CRITICAL_RATE_LIMIT: positiveInteger('CRITICAL_RATE_LIMIT').default(20),
+  CRITICAL_RATE_LIMIT_DURATION: positiveInteger('CRITICAL_RATE_LIMIT_DURATION').default(1200),
 });
 
 /** Raised when an environment variable is malformed; the message names the variable. */
@@ -72,6 +84,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env, default
     nodeName: values.NODE_NAME || os.hostname(),
     logLevel: values.LOG_LEVEL,
     consoleDir: consoleDir && fs.existsSync(path.join(consoleDir, 'index.html')) ? consoleDir : null,
+    criticalRateLimit: {
+      enabled: values.CRITICAL_RATE_LIMIT_ENABLE === 'true',
+      requests: values.CRITICAL_RATE_LIMIT,
+      durationSeconds: values.CRITICAL_RATE_LIMIT_DURATION,
+    },
   };
 }
 

@@ -6,6 +6,8 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/connect';
 import type { Database } from './db/schema';
 import type { OptionStore } from './options/option-store';
+import type { RelayCaches } from './relay/relay-caches';
+import type { RelayServices } from './relay/relay-services';
 
 /** Shared services of one running server. */
 export interface AppContext {
@@ -14,7 +16,11 @@ export interface AppContext {
   db: Kysely<Database>;
   options: OptionStore;
   bus: ChangeBus;
+  /** API keys and users as the relay reads them; routes that change those rows invalidate here. */
+  caches: RelayCaches;
   log: FastifyBaseLogger;
+  /** The relay's services, once the relay routes are registered (admin routes use them to test channels). */
+  relay?: RelayServices;
   /** Work to finish on graceful shutdown (flush writers, stop jobs), run in order after the server stops accepting. */
   shutdownTasks: Array<() => Promise<void>>;
 }

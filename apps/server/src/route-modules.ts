@@ -1,10 +1,35 @@
 // The registry of route modules, in registration order. A feature adds one line here.
+import { registerSignUpRoutes } from './accounts/register-routes';
+import { registerSessionRoutes } from './accounts/session-routes';
+import { registerChannelRoutes } from './channels/channel-routes';
 import type { RouteModule } from './context';
+import { registerRelayRoutes } from './relay/relay-routes';
+import { registerRouteCatalog } from './http/route-catalog';
+import { registerGroupRoutes } from './users/group-routes';
+import { registerUserAdminRoutes } from './users/user-admin-routes';
+import { registerUserAffiliateRoutes } from './users/user-affiliate-routes';
+import { registerUserSelfRoutes } from './users/user-self-routes';
+import { registerOptionRoutes } from './options/option-routes';
+import { registerSetupRoutes } from './system/setup-routes';
+import { registerStatusRoutes } from './system/status-routes';
 import { registerApiKeyRoutes } from './tokens/api-key-routes';
 import { registerRedemptionRoutes } from './redemptions/redemption-routes';
 
 /** Every route module of the server. */
 export const routeModules: RouteModule[] = [
+  // Must stay first: it records every route registered after it (test/authorization.test.ts walks them).
+  registerRouteCatalog,
+  registerSessionRoutes,
+  registerSignUpRoutes,
+  registerUserSelfRoutes,
+  registerUserAffiliateRoutes,
+  registerUserAdminRoutes,
+  registerGroupRoutes,
   registerApiKeyRoutes,
   registerRedemptionRoutes,
+  registerChannelRoutes,
+  registerStatusRoutes,
+  registerSetupRoutes,
+  registerOptionRoutes,
+  registerRelayRoutes,
 ];

@@ -11,7 +11,7 @@ export interface ChangeNotice {
 
 type Listener = (notice: ChangeNotice) => void;
 
-/** Publishes changes to every instance and delivers the ones made elsewhere. */
+/** Publishes a change to every subscriber: on this instance at once, on the others through Redis. */
 export interface ChangeBus {
   publish(topic: string, id: string): void;
   subscribe(topic: string, listener: (id: string) => void): void;
@@ -20,10 +20,18 @@ export interface ChangeBus {
 
 const channelName = 'turnpike:changes';
 
-/** Delivers nothing: a single instance applies its changes directly. */
+/** Delivers changes to the subscribers of this process only (a single instance). */
 export class LocalChangeBus implements ChangeBus {
-  publish(): void {}
-  subscribe(): void {}
+  private readonly listeners = new Map<string, Array<(id: string) => void>>();
+
+  publish(topic: string, id: string): void {
+    for (const listener of this.listeners.get(topic) ?? []) listener(id);
+  }
+
+  subscribe(topic: string, listener: (id: string) => void): void {
+    this.listeners.set(topic, [...(this.listeners.get(topic) ?? []), listener]);
+  }
+
   async close(): Promise<void> {}
 }
 
@@ -49,6 +57,7 @@ export class RedisChangeBus implements ChangeBus {
 
   publish(topic: string, id: string): void {
     const notice: ChangeNotice = { topic, id, origin: this.origin };
+    for (const listener of this.listeners.get(topic) ?? []) listener(notice);
     this.publisher.publish(channelName, JSON.stringify(notice)).catch(this.onError);
   }
 

@@ -44,8 +44,9 @@ export function targetFromDsn(dsn: string, sqlitePath: string): DatabaseTarget {
 /** Accepts both `mysql://user:pass@host:port/db` and Go's `user:pass@tcp(host:port)/db` form that new-api operators use. */
 function mysqlUri(dsn: string): string {
   if (dsn.startsWith('mysql://')) return dsn;
-  const match = /^([^:@]*)(?::([^@]*))?@tcp\(([^)]+)\)\/([^?]*)/.exec(dsn);
-  if (!match) throw new Error(`SQL_DSN is neither a postgres:// URL nor a MySQL DSN: ${dsn.replace(/:[^:@]*@/, ':***@')}`);
+  // The password runs up to the last `@tcp(`, so it may itself contain `@` or `:` (as Go's driver allows).
+  const match = /^([^:@]*)(?::(.*))?@tcp\(([^)]+)\)\/([^?]*)/.exec(dsn);
+  if (!match) throw new Error(`SQL_DSN is neither a postgres:// URL nor a MySQL DSN: ${dsn.replace(/^([^:@]*):.*@/, '$1:***@')}`);
   const [, user, password, hostPort, database] = match;
   const credentials = password === undefined ? encodeURIComponent(user) : `${encodeURIComponent(user)}:${encodeURIComponent(password)}`;
   return `mysql://${credentials}@${hostPort}/${database}`;

@@ -12,6 +12,26 @@ declare module 'fastify' {
     /** The signed-in user, set by the auth guard. */
     user?: UserRow;
   }
+  interface FastifyContextConfig {
+    /** Who may call the route; every `/api` route declares it (see `access()` and test/authorization.test.ts). */
+    access?: AccessLevel;
+  }
+}
+
+/** Who may call a route: anyone, any signed-in user, admins (role ≥ 10) or root (role ≥ 100). */
+export type AccessLevel = 'public' | 'user' | 'admin' | 'root';
+
+/** Marks a guard function with the access level it enforces, so routes guarded by it are known to need that level. */
+const guardLevel = Symbol('turnpike.guardLevel');
+
+type MarkedGuard = preHandlerAsyncHookHandler & { [guardLevel]?: AccessLevel };
+
+const levelRank: Record<AccessLevel, number> = { public: 0, user: 1, admin: 2, root: 3 };
+
+function levelForRole(minimumRole: number): AccessLevel {
+  if (minimumRole >= Role.Root) return 'root';
+  if (minimumRole >= Role.Admin) return 'admin';
+  return 'user';
 }
 
 /** Access tokens are stored as their SHA-256 digest, so a lookup leaks nothing about the secret. */
@@ -41,7 +61,7 @@ async function identify(context: AppContext, request: FastifyRequest): Promise<U
 
 /** Guard for routes that need a user of at least `minimumRole` (1 user, 10 admin, 100 root). */
 export function requireRole(context: AppContext, minimumRole: number): preHandlerAsyncHookHandler {
-  return async function authGuard(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  const guard: MarkedGuard = async function authGuard(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const user = await identify(context, request);
     if (!user || user.deleted_at !== null) throw unauthorized();
     const claimed = request.headers['new-api-user'];
@@ -51,6 +71,8 @@ export function requireRole(context: AppContext, minimumRole: number): preHandle
     if (user.role < minimumRole) throw forbidden('no permission: insufficient role');
     request.user = user;
   };
+  guard[guardLevel] = levelForRole(minimumRole);
+  return guard;
 }
 
 /** The guards every route module uses. */
@@ -62,4 +84,29 @@ export function guards(context: AppContext): { user: preHandlerAsyncHookHandler;
 export function currentUser(request: FastifyRequest): UserRow {
   if (!request.user) throw unauthorized();
   return request.user;
+}
+
+/** Route options that declare an access level and install its guard first, then `extra` pre-handlers (rate limits, bot check). */
+export interface AccessRouteOptions {
+  config: { access: AccessLevel };
+  preHandler: preHandlerAsyncHookHandler[];
+}
+
+/** Returns `access(level, ...extra)`: spread its result into a route's options so the route declares and enforces its level. */
+export function accessFor(context: AppContext): (level: AccessLevel, ...extra: preHandlerAsyncHookHandler[]) => AccessRouteOptions {
+  const guard = guards(context);
+  return (level, ...extra) => ({ config: { access: level }, preHandler: level === 'public' ? extra : [guard[level], ...extra] });
+}
+
+/** The access level a route declares: its `config.access`, else the strongest auth guard among its pre-handlers; undefined when neither. */
+export function routeAccessLevel(route: { config?: unknown; preHandler?: unknown }): AccessLevel | undefined {
+  const declared = (route.config as { access?: AccessLevel } | undefined)?.access;
+  if (declared) return declared;
+  const handlers = Array.isArray(route.preHandler) ? route.preHandler : route.preHandler ? [route.preHandler] : [];
+  let found: AccessLevel | undefined;
+  for (const handler of handlers as MarkedGuard[]) {
+    const level = typeof handler === 'function' ? handler[guardLevel] : undefined;
+    if (level && (!found || levelRank[level] > levelRank[found])) found = level;
+  }
+  return found;
 }

@@ -66,7 +66,7 @@ export class OptionStore {
       : insert.onConflict((conflict) => conflict.column('key').doUpdateSet({ value: text }))
     ).execute();
     this.apply(key, text);
-    for (const listener of this.listeners) listener(key);
+    // The bus delivers to this instance too, which re-reads the key and calls the change listeners.
     this.bus.publish(topic, key);
   }
 

@@ -108,6 +108,7 @@ export function registerApiKeyRoutes(app: FastifyInstance, context: AppContext):
         if (refusal) throw badRequest(refusal);
       }
       await db.updateTable('tokens').set({ status: input.status }).where('id', '=', row.id).execute();
+      context.caches.apiKeys.invalidate(row.key);
       return success(present({ ...row, status: input.status }), 'token updated');
     }
     const next = {
@@ -130,6 +131,7 @@ export function registerApiKeyRoutes(app: FastifyInstance, context: AppContext):
       if (enableRefusal(next, now) === null) status = TokenStatus.Enabled;
     }
     await db.updateTable('tokens').set({ ...next, status }).where('id', '=', row.id).execute();
+    context.caches.apiKeys.invalidate(row.key);
     return success(present({ ...row, ...next, status }), 'token updated');
   });
 
@@ -137,6 +139,7 @@ export function registerApiKeyRoutes(app: FastifyInstance, context: AppContext):
     const { id } = parseInput(idParam, request.params);
     const row = await findOwned(currentUser(request).id, id);
     await db.updateTable('tokens').set({ deleted_at: nowSeconds() }).where('id', '=', row.id).execute();
+    context.caches.apiKeys.invalidate(row.key);
     return success(undefined, 'token deleted');
   });
 }

@@ -24,6 +24,10 @@ export interface TestServer extends Server {
   createUser(fields: Partial<NewUser> & { username: string; password?: string }): Promise<Actor>;
   /** The headers of a signed-in session for an existing user. */
   actorFor(user: UserRow): Actor;
+  /** Listens on 127.0.0.1 (an ephemeral port) for real HTTP clients such as the SDKs; returns the base URL. */
+  listen(): Promise<string>;
+  /** Writes every queued settlement and log row, so balances can be asserted. */
+  settle(): Promise<void>;
   /** Stops the server and removes its data folder. */
   stop(): Promise<void>;
 }
@@ -84,6 +88,12 @@ export async function startTestServer(environment: Record<string, string> = {}):
       const id = Number(inserted.insertId ?? 0) || (await server.context.db.selectFrom('users').select('id').where('username', '=', fields.username).executeTakeFirstOrThrow()).id;
       const user = await server.context.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
       return actorFor(user);
+    },
+    async listen() {
+      return server.app.listen({ port: 0, host: '127.0.0.1' });
+    },
+    async settle() {
+      await server.context.relay?.ledger.flush();
     },
     async stop() {
       await server.close();

@@ -1,0 +1,60 @@
+// `POST /api/user/login` and `GET /api/user/logout`: the signed HttpOnly session cookie.
+import { Role, UserStatus } from '@turnpike/contract';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../context';
+import { badRequest, forbidden } from '../http/api-error';
+import { accessFor } from '../http/auth-guard';
+import { parseInput, success } from '../http/envelope';
+import { createSessionValue, sessionCookieName, sessionMaxAgeSeconds } from '../http/session-cookie';
+import { criticalLimitPerIp } from '../rate-limit/critical-rate-limit';
+import { findUserForLogin } from '../users/user-repository';
+import { toPublicUser } from '../users/user-view';
+import { verifyPassword } from './password-hashing';
+import { accountPortsFor } from './account-ports';
+import { turnstileCheck } from './turnstile';
+
+const loginSchema = z.object({ username: z.string().default(''), password: z.string().default('') });
+
+/** The root password new-api's first start sets; logging in with it raises `using_default_password`. */
+export const defaultRootPassword = '123456';
+
+/** Messages of login. */
+export const loginMessages = {
+  passwordLoginDisabled: 'the administrator has disabled password login',
+  credentialsRequired: 'please enter username and password',
+  wrongCredentials: 'wrong username or password',
+  banned: 'this user has been banned',
+} as const;
+
+/** Registers login and logout. */
+export function registerSessionRoutes(app: FastifyInstance, context: AppContext): void {
+  const access = accessFor(context);
+  const limit = criticalLimitPerIp(context, 'account');
+  const botCheck = turnstileCheck(context.options, () => accountPortsFor(context).turnstile);
+
+  app.post('/api/user/login', access('public', limit, botCheck), async (request, reply) => {
+    if (!context.options.bool('PasswordLoginEnabled')) throw forbidden(loginMessages.passwordLoginDisabled);
+    const input = parseInput(loginSchema, request.body);
+    const identifier = input.username.trim();
+    if (!identifier || !input.password) throw badRequest(loginMessages.credentialsRequired);
+    const user = await findUserForLogin(context.db, identifier);
+    const matches = await verifyPassword(input.password, user?.password);
+    if (!user || !matches) throw badRequest(loginMessages.wrongCredentials);
+    if (user.status !== UserStatus.Enabled) throw forbidden(loginMessages.banned);
+    reply.setCookie(sessionCookieName, createSessionValue(user.id, context.config.sessionSecret), {
+      httpOnly: true,
+      sameSite: 'strict',
+      path: '/',
+      secure: request.protocol === 'https',
+      maxAge: sessionMaxAgeSeconds,
+    });
+    const usingDefaultPassword = user.role >= Role.Root && input.password === defaultRootPassword;
+    return success({ ...toPublicUser(user), using_default_password: usingDefaultPassword }, 'login successful');
+  });
+
+  app.get('/api/user/logout', access('public'), async (request, reply) => {
+    reply.clearCookie(sessionCookieName, { path: '/', httpOnly: true, sameSite: 'strict', secure: request.protocol === 'https' });
+    return success(undefined, 'logged out');
+  });
+}

@@ -1,0 +1,144 @@
+// The OpenAI-format relay endpoints: how each one reads its model, estimates its prompt and measures usage.
+import { readOpenAiChatUsage } from '@turnpike/formats';
+import type { BillableUsage } from '@turnpike/relay';
+import { countTextTokens, estimateChatPromptTokens, estimateFieldTokens } from './token-counter';
+
+type JsonBody = Record<string, unknown>;
+
+/** One relay endpoint of the OpenAI format. */
+export interface RelayEndpoint {
+  path: string;
+  bodyType: 'json' | 'multipart';
+  /** The model used when the request names none (new-api's defaults). */
+  defaultModel?: string;
+  streamable: boolean;
+  /** Estimated prompt tokens, for the reserve and when the answer reports no usage. */
+  estimatePrompt(body: JsonBody): number;
+  /** Requested completion ceiling, for the reserve. */
+  maxTokens(body: JsonBody): number;
+  /** Usage of a complete answer; `text` is the answer body as text. */
+  measure(request: JsonBody, answer: unknown, text: string, promptEstimate: number): BillableUsage;
+  /** How many units a fixed-price call counts (images: `n`). */
+  units?(body: JsonBody): number;
+}
+
+const numberField = (body: JsonBody, ...names: string[]): number => {
+  for (const name of names) {
+    const value = body[name];
+    if (typeof value === 'number' && Number.isFinite(value) && value > 0) return Math.trunc(value);
+  }
+  return 0;
+};
+
+/** Usage in the chat shape (prompt/completion tokens) or the images/audio shape (input/output tokens). */
+function openAiUsage(answer: unknown): BillableUsage | undefined {
+  const usage = readOpenAiChatUsage(answer);
+  if (!usage || usage.inputTokens + usage.outputTokens === 0) {
+    const raw = record(record(answer).usage);
+    const input = numberField(raw, 'input_tokens');
+    const output = numberField(raw, 'output_tokens');
+    return input + output > 0 ? { promptTokens: input, completionTokens: output } : undefined;
+  }
+  return { promptTokens: usage.inputTokens, completionTokens: usage.outputTokens, cachedTokens: usage.cacheReadTokens, cacheCreationTokens: usage.cacheWriteTokens };
+}
+
+const record = (value: unknown): JsonBody => (value && typeof value === 'object' && !Array.isArray(value) ? (value as JsonBody) : {});
+
+/** The text a chat or completion answer generated (for counting when no usage came back). */
+export function answerText(answer: unknown): string {
+  const choices = record(answer).choices;
+  if (!Array.isArray(choices)) return '';
+  return choices
+    .map((choice) => {
+      const item = record(choice);
+      const message = record(item.message);
+      const parts = [item.text, message.content, message.reasoning_content];
+      if (Array.isArray(message.tool_calls)) parts.push(JSON.stringify(message.tool_calls));
+      return parts.filter((part): part is string => typeof part === 'string').join('');
+    })
+    .join('');
+}
+
+const chat: RelayEndpoint = {
+  path: '/v1/chat/completions',
+  bodyType: 'json',
+  streamable: true,
+  estimatePrompt: estimateChatPromptTokens,
+  maxTokens: (body) => numberField(body, 'max_completion_tokens', 'max_tokens'),
+  measure: (_request, answer, _text, promptEstimate) =>
+    openAiUsage(answer) ?? { promptTokens: promptEstimate, completionTokens: countTextTokens(answerText(answer)) },
+};
+
+const completions: RelayEndpoint = {
+  ...chat,
+  path: '/v1/completions',
+  estimatePrompt: (body) => estimateFieldTokens(body, ['prompt', 'suffix']),
+  maxTokens: (body) => numberField(body, 'max_tokens'),
+};
+
+const embeddings: RelayEndpoint = {
+  path: '/v1/embeddings',
+  bodyType: 'json',
+  streamable: false,
+  estimatePrompt: (body) => estimateFieldTokens(body, ['input']),
+  maxTokens: () => 0,
+  measure: (_request, answer, _text, promptEstimate) => openAiUsage(answer) ?? { promptTokens: promptEstimate, completionTokens: 0 },
+};
+
+const moderations: RelayEndpoint = { ...embeddings, path: '/v1/moderations', defaultModel: 'text-moderation-stable' };
+
+const rerank: RelayEndpoint = {
+  ...embeddings,
+  path: '/v1/rerank',
+  estimatePrompt: (body) => estimateFieldTokens(body, ['query', 'documents']),
+  measure: (_request, answer, _text, promptEstimate) => {
+    const body = record(answer);
+    const usage = openAiUsage(answer);
+    if (usage) return usage;
+    const total = numberField(record(body.usage), 'total_tokens') || numberField(record(record(body.meta).tokens), 'input_tokens');
+    return { promptTokens: total || promptEstimate, completionTokens: 0 };
+  },
+};
+
+const images: RelayEndpoint = {
+  path: '/v1/images/generations',
+  bodyType: 'json',
+  defaultModel: 'dall-e',
+  streamable: false,
+  estimatePrompt: (body) => estimateFieldTokens(body, ['prompt']),
+  maxTokens: () => 0,
+  measure: (_request, answer, _text, promptEstimate) => openAiUsage(answer) ?? { promptTokens: promptEstimate, completionTokens: 0 },
+  units: (body) => Math.max(1, numberField(body, 'n')),
+};
+
+const imageEdits: RelayEndpoint = { ...images, path: '/v1/images/edits', bodyType: 'multipart' };
+
+const speech: RelayEndpoint = {
+  path: '/v1/audio/speech',
+  bodyType: 'json',
+  defaultModel: 'tts-1',
+  streamable: false,
+  estimatePrompt: (body) => estimateFieldTokens(body, ['input']),
+  maxTokens: () => 0,
+  measure: (_request, _answer, _text, promptEstimate) => ({ promptTokens: promptEstimate, completionTokens: 0 }),
+};
+
+const transcriptions: RelayEndpoint = {
+  path: '/v1/audio/transcriptions',
+  bodyType: 'multipart',
+  defaultModel: 'whisper-1',
+  streamable: false,
+  estimatePrompt: () => 0,
+  maxTokens: () => 0,
+  measure: (_request, answer, text) => {
+    const usage = openAiUsage(answer);
+    if (usage) return usage;
+    const transcript = typeof record(answer).text === 'string' ? (record(answer).text as string) : text;
+    return { promptTokens: 0, completionTokens: countTextTokens(transcript) };
+  },
+};
+
+const translations: RelayEndpoint = { ...transcriptions, path: '/v1/audio/translations' };
+
+/** Every OpenAI-format relay endpoint. */
+export const openAiEndpoints: readonly RelayEndpoint[] = [chat, completions, embeddings, moderations, rerank, images, imageEdits, speech, transcriptions, translations];

@@ -1,0 +1,126 @@
+// Writes the upstream's answer to the client as it arrives (bytes unchanged) while metering its usage.
+import type { ServerResponse } from 'node:http';
+import { OpenAiChatStreamUsageReader } from '@turnpike/formats';
+import type { BillableUsage } from '@turnpike/relay';
+import { answerText } from './openai-endpoints';
+import type { RelayRequest } from './relay-request';
+import { countTextTokens } from './token-counter';
+import { readBody, type UpstreamResponse } from './upstream-client';
+
+/** How an answer went, for settlement and the log. */
+export interface AnswerOutcome {
+  usage: BillableUsage;
+  /** Milliseconds from the start of the call to the first byte sent to the client. */
+  firstByteMs: number;
+  /** The client went away before the answer ended. */
+  clientGone: boolean;
+  /** The upstream broke off mid-answer. */
+  upstreamBroken: boolean;
+  /** The usage was counted locally because the upstream reported none. */
+  usageCounted: boolean;
+}
+
+const streamHeaders = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-cache',
+  connection: 'keep-alive',
+  'x-accel-buffering': 'no',
+};
+
+function waitForDrain(raw: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      raw.off('drain', done);
+      raw.off('close', done);
+      resolve();
+    };
+    raw.on('drain', done);
+    raw.on('close', done);
+  });
+}
+
+/** Streams SSE bytes to the client, flushing each chunk; meters usage from the side and by counting when none arrives. */
+export async function relayStream(raw: ServerResponse, upstream: UpstreamResponse, abort: AbortController, call: RelayRequest, promptEstimate: number, startedAt: number): Promise<AnswerOutcome> {
+  const reader = new OpenAiChatStreamUsageReader();
+  const chunks: Buffer[] = [];
+  let clientGone = false;
+  let upstreamBroken = false;
+  let firstByteMs = 0;
+  const onClose = (): void => {
+    if (!raw.writableFinished) {
+      clientGone = true;
+      abort.abort();
+    }
+  };
+  raw.on('close', onClose);
+  raw.writeHead(200, streamHeaders);
+  raw.flushHeaders();
+  try {
+    for await (const chunk of upstream.body) {
+      const bytes = chunk as Buffer;
+      if (firstByteMs === 0) firstByteMs = Date.now() - startedAt;
+      reader.push(bytes);
+      chunks.push(bytes);
+      if (clientGone) break;
+      if (!raw.write(bytes)) await waitForDrain(raw);
+    }
+  } catch {
+    if (!clientGone) upstreamBroken = true;
+  } finally {
+    reader.end();
+    raw.off('close', onClose);
+    if (!raw.writableEnded) raw.end();
+  }
+  const reported = reader.usage;
+  if (reported && reported.inputTokens + reported.outputTokens > 0) {
+    return {
+      usage: { promptTokens: reported.inputTokens, completionTokens: reported.outputTokens, cachedTokens: reported.cacheReadTokens, cacheCreationTokens: reported.cacheWriteTokens },
+      firstByteMs,
+      clientGone,
+      upstreamBroken,
+      usageCounted: false,
+    };
+  }
+  // No usage arrived (the upstream omits it, or the stream was cut): count what was actually streamed.
+  const counter = new OpenAiChatStreamUsageReader({ collectText: true });
+  for (const chunk of chunks) counter.push(chunk);
+  counter.end();
+  const streamedText = counter.text || completionTextOf(chunks);
+  return { usage: { promptTokens: promptEstimate, completionTokens: countTextTokens(streamedText) }, firstByteMs, clientGone, upstreamBroken, usageCounted: true };
+}
+
+/** Text of legacy completion streams (`choices[].text`), which the chat reader does not collect. */
+function completionTextOf(chunks: Buffer[]): string {
+  const parts: string[] = [];
+  for (const line of Buffer.concat(chunks).toString('utf8').split('\n')) {
+    if (!line.startsWith('data:')) continue;
+    try {
+      parts.push(answerText(JSON.parse(line.slice(5))));
+    } catch {
+      // Not JSON ([DONE] or a partial frame): nothing to count.
+    }
+  }
+  return parts.join('');
+}
+
+/** Reads the whole answer, measures it, and returns its bytes for the caller to send unchanged. */
+export async function readWholeAnswer(upstream: UpstreamResponse, call: RelayRequest, promptEstimate: number): Promise<{ bytes: Buffer; outcome: Omit<AnswerOutcome, 'firstByteMs' | 'clientGone'> }> {
+  const bytes = await readBody(upstream.body);
+  const contentType = String(upstream.headers['content-type'] ?? '');
+  let parsed: unknown = undefined;
+  let text = '';
+  if (contentType.includes('json') || contentType.startsWith('text/')) {
+    text = bytes.toString('utf8');
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+  }
+  const usage = call.endpoint.measure(call.json, parsed, text, promptEstimate);
+  return { bytes, outcome: { usage, upstreamBroken: false, usageCounted: parsed === undefined || !hasUsage(parsed) } };
+}
+
+function hasUsage(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && 'usage' in body && (body as { usage: unknown }).usage !== null;
+}

@@ -1,0 +1,23 @@
+// A relay failure with its HTTP status; each inbound format renders it in its own error shape.
+
+/** Error categories, named after OpenAI's `type` values. */
+export type RelayErrorType = 'invalid_request_error' | 'authentication_error' | 'permission_error' | 'rate_limit_error' | 'insufficient_quota' | 'upstream_error' | 'server_error';
+
+/** A failure to answer in the caller's format. */
+export class RelayError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly type: RelayErrorType,
+    readonly code: string | null = null,
+  ) {
+    super(message);
+  }
+}
+
+/** 401 for a missing, unknown or unusable key. */
+export const keyError = (message: string, code = 'invalid_api_key'): RelayError => new RelayError(401, message, 'authentication_error', code);
+/** 403 for what the key may not do. */
+export const permissionError = (message: string, code: string | null = null): RelayError => new RelayError(403, message, 'permission_error', code);
+/** 400 for a malformed request. */
+export const requestError = (message: string, code: string | null = null): RelayError => new RelayError(400, message, 'invalid_request_error', code);

@@ -1,0 +1,82 @@
+// Builds the usage-log rows of relay calls: consumption (type 2) with its `other` JSON, and errors (type 5).
+import { LogType } from '@turnpike/contract';
+import type { BillableUsage, BillingQuote, QuotaCost } from '@turnpike/relay';
+import type { FastifyRequest } from 'fastify';
+import type { NewLog } from '../db/schema';
+import type { AnswerOutcome } from './relay-answer';
+import type { RelayCaller } from './relay-caller';
+import type { RelayRequest } from './relay-request';
+import type { RelayServices } from './relay-services';
+import type { ChannelRoute } from './routing-table';
+
+interface LogContext {
+  services: RelayServices;
+  request: FastifyRequest;
+  call: RelayRequest;
+  caller: RelayCaller;
+  tried: number[];
+  startedAt: number;
+}
+
+function baseRow(context: LogContext, type: number, channel: ChannelRoute | undefined): NewLog {
+  const { caller, call, request, startedAt } = context;
+  return {
+    user_id: caller.user.id,
+    created_at: Math.floor(Date.now() / 1000),
+    type,
+    content: '',
+    username: caller.user.username,
+    token_name: caller.apiKey?.name ?? '',
+    token_id: caller.apiKey?.id ?? 0,
+    model_name: call.model,
+    quota: 0,
+    prompt_tokens: 0,
+    completion_tokens: 0,
+    use_time: Math.max(0, Math.round((Date.now() - startedAt) / 1000)),
+    is_stream: call.stream ? 1 : 0,
+    channel_id: channel?.id ?? 0,
+    channel_name: channel?.name ?? '',
+    group: caller.usingGroup,
+    ip: request.ip,
+    request_id: String(request.id),
+    other: '{}',
+  };
+}
+
+function costSummary(quote: BillingQuote): string {
+  const group = `group ratio ${quote.group.groupRatio}`;
+  if (quote.pricing.mode === 'price') return `model price $${quote.pricing.modelPrice}, ${group}`;
+  return `model ratio ${quote.pricing.modelRatio}, completion ratio ${quote.pricing.completionRatio}, ${group}`;
+}
+
+/** The consumption row of a settled call. */
+export function buildConsumeLog(context: LogContext & { quote: BillingQuote; usage: BillableUsage; cost: QuotaCost; outcome: AnswerOutcome; channel: ChannelRoute; upstreamModel: string }): NewLog {
+  const { quote, usage, cost, outcome, channel, upstreamModel, call } = context;
+  const notes: string[] = [];
+  if (outcome.usageCounted) notes.push('the upstream reported no usage: tokens counted locally');
+  if (outcome.clientGone) notes.push('the client disconnected: billed what was streamed');
+  if (outcome.upstreamBroken) notes.push('the upstream stream broke off');
+  const other = {
+    ...cost.other,
+    frt: outcome.firstByteMs,
+    is_model_mapped: upstreamModel !== call.model,
+    upstream_model_name: upstreamModel,
+    admin_info: { use_channel: context.tried },
+    ...(notes.length ? { warnings: notes } : {}),
+  };
+  return {
+    ...baseRow(context, LogType.Consume, channel),
+    content: costSummary(quote),
+    quota: cost.quota,
+    prompt_tokens: usage.promptTokens,
+    completion_tokens: usage.completionTokens,
+    other: JSON.stringify(other),
+  };
+}
+
+/** The error row of a call that failed on every channel tried. */
+export function buildErrorLog(context: LogContext & { message: string }): NewLog {
+  const channelId = context.tried.at(-1);
+  const channel = channelId === undefined ? undefined : context.services.routing.channel(channelId);
+  return { ...baseRow(context, LogType.Error, channel), content: context.message.slice(0, 2000), other: JSON.stringify({ admin_info: { use_channel: context.tried } }) };
+}

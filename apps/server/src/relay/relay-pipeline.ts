@@ -1,0 +1,209 @@
+// One relay call, end to end: price → reserve → attempts with failover → relay the answer → settle exactly once.
+import { computeQuotaCost, estimateReserveQuota, resolveMappedModel, selectChannel, type BillableUsage, type BillingQuote } from '@turnpike/relay';
+import { findProviderAdaptor } from '@turnpike/providers';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Reservation } from '../billing/quota-ledger';
+import { autoDisableChannel, isRetryable, shouldAutoDisable, type AttemptFailure } from './channel-health';
+import { readWholeAnswer, relayStream, type AnswerOutcome } from './relay-answer';
+import type { RelayCaller } from './relay-caller';
+import { RelayError, keyError, permissionError } from './relay-error';
+import { buildConsumeLog, buildErrorLog } from './relay-log-rows';
+import { buildUpstreamBody, type RelayRequest } from './relay-request';
+import type { RelayServices } from './relay-services';
+import type { ChannelRoute } from './routing-table';
+import type { UpstreamResponse } from './upstream-client';
+
+/** The result of trying channels until one answers. */
+interface AttemptResult {
+  channel: ChannelRoute;
+  upstreamModel: string;
+  response: UpstreamResponse;
+  abort: AbortController;
+}
+
+function readErrorMessage(body: unknown, fallback: string): string {
+  if (body && typeof body === 'object') {
+    const error = (body as Record<string, unknown>).error;
+    if (error && typeof error === 'object' && typeof (error as Record<string, unknown>).message === 'string') return (error as Record<string, string>).message;
+    if (typeof error === 'string') return error;
+    if (typeof (body as Record<string, unknown>).message === 'string') return (body as Record<string, string>).message;
+  }
+  return fallback;
+}
+
+async function readFailure(response: UpstreamResponse): Promise<AttemptFailure> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of response.body) {
+    if (size < 65_536) chunks.push(chunk as Buffer);
+    size += (chunk as Buffer).length;
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = text;
+  }
+  return { status: response.status, message: readErrorMessage(body, text.slice(0, 500) || `upstream answered ${response.status}`), body };
+}
+
+/** Candidate channels for the call: the pinned one (admins only) or the enabled ones of the group. */
+function candidatesFor(services: RelayServices, caller: RelayCaller, model: string): readonly ChannelRoute[] {
+  if (caller.pinnedChannelId !== null) {
+    const channel = services.routing.channel(caller.pinnedChannelId);
+    if (!channel) throw new RelayError(404, `channel ${caller.pinnedChannelId} does not exist`, 'invalid_request_error', 'channel_not_found');
+    return [channel];
+  }
+  return services.routing.candidates(caller.usingGroup, model);
+}
+
+/** Tries channels in priority tiers until one answers with a 2xx, or the retries are used up. */
+async function attemptChannels(services: RelayServices, call: RelayRequest, candidates: readonly ChannelRoute[], tried: number[], request: FastifyRequest): Promise<AttemptResult> {
+  const { context } = services;
+  const retries = retryBudget(services, candidates);
+  const failed = new Set<number>();
+  let lastFailure: { channel: ChannelRoute; failure: AttemptFailure } | null = null;
+  for (let attempt = 0; attempt <= retries; attempt += 1) {
+    const channel = selectChannel(candidates, { retryIndex: attempt, failedChannelIds: failed, random: services.random });
+    if (!channel) break;
+    tried.push(channel.id);
+    const adaptor = findProviderAdaptor(channel.type);
+    if (!adaptor) {
+      failed.add(channel.id);
+      lastFailure = { channel, failure: { status: 0, message: `channel type ${channel.type} cannot relay this format yet`, body: null } };
+      continue;
+    }
+    const mapped = channel.modelMapping ? resolveMappedModel(call.model, channel.modelMapping) : ({ ok: true, upstreamModel: call.model, isMapped: false } as const);
+    if (!mapped.ok) {
+      failed.add(channel.id);
+      lastFailure = { channel, failure: { status: 0, message: mapped.message, body: null } };
+      continue;
+    }
+    const upstreamModel = mapped.upstreamModel;
+    const upstreamCall = adaptor.buildRequest({
+      channel: { type: channel.type, key: channel.key, baseUrl: channel.baseUrl, organization: channel.organization, other: channel.other },
+      path: call.endpoint.path,
+      body: buildUpstreamBody(call, upstreamModel, channel.paramOverride),
+      contentType: call.contentType,
+      model: upstreamModel,
+      stream: call.stream,
+    });
+    const abort = new AbortController();
+    const onClientGone = (): void => abort.abort();
+    request.raw.once('close', onClientGone);
+    let failure: AttemptFailure;
+    try {
+      const response = await services.upstream.send(upstreamCall, abort.signal);
+      request.raw.off('close', onClientGone);
+      if (response.status >= 200 && response.status < 300) return { channel, upstreamModel, response, abort };
+      failure = await readFailure(response);
+    } catch (error) {
+      request.raw.off('close', onClientGone);
+      if (abort.signal.aborted) throw new RelayError(499, 'the client closed the request', 'invalid_request_error', 'client_gone');
+      failure = { status: 0, message: `upstream request failed: ${(error as Error).message}`, body: null };
+    }
+    failed.add(channel.id);
+    lastFailure = { channel, failure };
+    if (shouldAutoDisable(context, channel, failure)) await autoDisableChannel(context, channel.id, failure.message);
+    if (!isRetryable(failure)) break;
+  }
+  if (!lastFailure) throw new RelayError(503, `no available channel for model ${call.model}`, 'server_error', 'model_not_found');
+  const { channel, failure } = lastFailure;
+  const mappedStatus = Number(channel.statusCodeMapping[String(failure.status)] ?? failure.status);
+  const status = failure.status === 0 ? 502 : mappedStatus;
+  throw new RelayError(status, failure.message, status >= 500 ? 'upstream_error' : 'invalid_request_error', failure.status === 0 ? 'upstream_unreachable' : null);
+}
+
+/** RetryTimes; a single candidate (a pinned channel) has nothing to fail over to. */
+function retryBudget(services: RelayServices, candidates: readonly ChannelRoute[]): number {
+  return candidates.length <= 1 ? 0 : Math.max(0, services.context.options.number('RetryTimes'));
+}
+
+/** The quote for the call, or a refusal for unpriced models. */
+function priceCall(services: RelayServices, caller: RelayCaller, model: string): BillingQuote {
+  const { options } = services.context;
+  let acceptUnset = options.bool('SelfUseModeEnabled');
+  if (!acceptUnset) {
+    try {
+      acceptUnset = JSON.parse(caller.user.setting || '{}').accept_unset_model_ratio_model === true;
+    } catch {
+      acceptUnset = false;
+    }
+  }
+  const priced = services.prices.quote(model, caller.user.group, caller.usingGroup, acceptUnset);
+  if (!priced.ok) throw permissionError(priced.lookup.message, 'model_price_not_configured');
+  return priced.quote;
+}
+
+/** Checks the key's model limits (403 when the model is not on the list). */
+function checkModelLimits(caller: RelayCaller, model: string): void {
+  const apiKey = caller.apiKey;
+  if (!apiKey || !apiKey.model_limits_enabled) return;
+  const allowed = apiKey.model_limits.split(',').map((name) => name.trim());
+  if (!allowed.includes(model)) throw permissionError(`this token may not use model ${model}`, 'model_not_allowed');
+}
+
+/** Runs a relay call and writes its answer; every path ends with the reservation settled or released exactly once. */
+export async function runRelay(services: RelayServices, request: FastifyRequest, reply: FastifyReply, call: RelayRequest, caller: RelayCaller): Promise<void> {
+  const startedAt = Date.now();
+  checkModelLimits(caller, call.model);
+  const quote = priceCall(services, caller, call.model);
+  const candidates = candidatesFor(services, caller, call.model);
+  if (candidates.length === 0) {
+    throw new RelayError(503, `no available channel for model ${call.model} under group ${caller.usingGroup}`, 'server_error', 'model_not_found');
+  }
+  const promptEstimate = call.endpoint.estimatePrompt(call.json);
+  const units = call.endpoint.units?.(call.json) ?? 1;
+  const options = services.context.options;
+  const estimate = estimateReserveQuota(quote, { promptTokens: promptEstimate, maxTokens: call.endpoint.maxTokens(call.json), preConsumedQuota: options.number('PreConsumedQuota') }) * units;
+  const reserved = await services.ledger.reserve(caller.user.id, caller.apiKey?.id ?? 0, caller.apiKey?.unlimited_quota === 1, estimate);
+  if (!reserved.ok) {
+    if (reserved.reason === 'token_quota') throw keyError('the token quota is not enough for this request', 'insufficient_quota');
+    throw new RelayError(403, 'the user quota is not enough for this request', 'insufficient_quota', 'insufficient_user_quota');
+  }
+  const reservation: Reservation = reserved.reservation;
+  const tried: number[] = [];
+  let attempt: AttemptResult;
+  try {
+    attempt = await attemptChannels(services, call, candidates, tried, request);
+  } catch (error) {
+    const failure = error instanceof RelayError ? error : new RelayError(500, 'relay failed', 'server_error');
+    services.ledger.release(reservation, buildErrorLog({ services, request, call, caller, tried, message: failure.message, startedAt }), tried.at(-1) ?? 0);
+    throw failure;
+  }
+  let outcome: AnswerOutcome;
+  try {
+    if (call.stream) {
+      reply.hijack();
+      outcome = await relayStream(reply.raw, attempt.response, attempt.abort, call, promptEstimate, startedAt);
+    } else {
+      const whole = await readWholeAnswer(attempt.response, call, promptEstimate);
+      outcome = { ...whole.outcome, firstByteMs: Date.now() - startedAt, clientGone: request.raw.destroyed };
+      const contentType = attempt.response.headers['content-type'];
+      if (contentType) reply.header('content-type', contentType);
+      reply.status(attempt.response.status).send(whole.bytes);
+    }
+  } catch (error) {
+    // The upstream answered but its body broke before anything reached the client: nothing was delivered.
+    services.ledger.release(reservation, buildErrorLog({ services, request, call, caller, tried, message: (error as Error).message, startedAt }), attempt.channel.id);
+    throw new RelayError(502, `upstream answer failed: ${(error as Error).message}`, 'upstream_error');
+  }
+  settle(services, request, call, caller, quote, reservation, attempt, outcome, units, tried, startedAt);
+}
+
+function settle(services: RelayServices, request: FastifyRequest, call: RelayRequest, caller: RelayCaller, quote: BillingQuote, reservation: Reservation, attempt: AttemptResult, outcome: AnswerOutcome, units: number, tried: number[], startedAt: number): void {
+  const usage: BillableUsage = outcome.usage;
+  const cost = computeQuotaCost(quote, usage);
+  const quota = cost.quota * (quote.pricing.mode === 'price' ? units : 1);
+  const log = buildConsumeLog({ services, request, call, caller, tried, startedAt, quote, usage, cost: { ...cost, quota }, outcome, channel: attempt.channel, upstreamModel: attempt.upstreamModel });
+  services.ledger.settle(reservation, {
+    actual: quota,
+    channelId: attempt.channel.id,
+    succeeded: true,
+    log: services.context.options.bool('LogConsumeEnabled') ? log : null,
+    tokensUsed: usage.promptTokens + usage.completionTokens,
+    modelName: call.model,
+    username: caller.user.username,
+  });
+}

@@ -1,0 +1,79 @@
+// The relay's HTTP surface: OpenAI-format endpoints under /v1, the playground, model lists and legacy billing.
+import { createSeededRandom } from '@turnpike/relay';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { QuotaLedger, releaseStaleReservations } from '../billing/quota-ledger';
+import { SettlementBatcher } from '../billing/settlement-batcher';
+import type { AppContext } from '../context';
+import { canUseGroup } from '../groups/group-policy';
+import { currentUser, guards } from '../http/auth-guard';
+import { openAiEndpoints } from './openai-endpoints';
+import { authenticateCaller, type RelayCaller } from './relay-caller';
+import { RelayError, permissionError } from './relay-error';
+import { parseRelayKey, readRawKey } from './relay-key';
+import { runRelay } from './relay-pipeline';
+import { readRelayRequest } from './relay-request';
+import type { RelayServices } from './relay-services';
+import { PriceBook } from './price-book';
+import { RoutingTable } from './routing-table';
+import { UpstreamClient } from './upstream-client';
+import { registerRelayInfoRoutes } from './relay-info-routes';
+
+/** Renders any failure of a relay route in the OpenAI error shape. */
+export function sendRelayError(reply: FastifyReply, error: unknown): FastifyReply {
+  if (error instanceof RelayError) {
+    return reply.status(error.status === 499 ? 400 : error.status).send({ error: { message: error.message, type: error.type, code: error.code } });
+  }
+  const fastifyError = error as FastifyError;
+  const status = typeof fastifyError.statusCode === 'number' ? fastifyError.statusCode : 500;
+  const message = status >= 500 ? 'internal server error' : fastifyError.message;
+  return reply.status(status).send({ error: { message, type: status >= 500 ? 'server_error' : 'invalid_request_error', code: fastifyError.code ?? null } });
+}
+
+/** Authenticates the API key of a relay request. */
+export function keyCaller(context: AppContext, request: FastifyRequest): Promise<RelayCaller> {
+  return authenticateCaller(context, parseRelayKey(readRawKey(request.headers, request.query as Record<string, unknown>)), request.ip);
+}
+
+/** Builds the relay services, releases what a previous run of this node left reserved, and registers the routes. */
+export async function registerRelayRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
+  const batcher = new SettlementBatcher(context.db, context.database.kind, 20, (error, lost) =>
+    context.log.error({ err: error, settlements: lost }, 'settlement batch failed; its reservations will be released by reconciliation'),
+  );
+  const services: RelayServices = {
+    context,
+    routing: await RoutingTable.open(context.db, context.bus),
+    prices: new PriceBook(context.options),
+    ledger: new QuotaLedger(context.db, batcher, context.config.nodeName),
+    upstream: new UpstreamClient(),
+    random: createSeededRandom(Date.now() >>> 0),
+  };
+  const released = await releaseStaleReservations(context.db, { createdBefore: Math.floor(Date.now() / 1000) + 1, nodeName: context.config.nodeName });
+  if (released > 0) context.log.warn({ released }, 'released reservations left by an earlier run of this node');
+  context.shutdownTasks.push(() => services.ledger.flush(), () => services.upstream.close());
+  context.relay = services;
+
+  await app.register(async (scope) => {
+    scope.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: 64 * 1024 * 1024 }, (_request, body, done) => done(null, body));
+    scope.setErrorHandler((error, _request, reply) => sendRelayError(reply, error));
+    for (const endpoint of openAiEndpoints) {
+      scope.post(endpoint.path, async (request, reply) => {
+        const caller = await keyCaller(context, request);
+        await runRelay(services, request, reply, readRelayRequest(request, endpoint), caller);
+        return reply;
+      });
+    }
+    const chat = openAiEndpoints.find((endpoint) => endpoint.path === '/v1/chat/completions');
+    if (!chat) throw new Error('the chat endpoint is missing from the registry');
+    scope.post('/pg/chat/completions', { preHandler: guards(context).user }, async (request, reply) => {
+      const user = currentUser(request);
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      const group = typeof body.group === 'string' && body.group ? body.group : user.group;
+      if (!canUseGroup(context.options, user.group, group)) throw permissionError(`group ${group} is not available to this user`, 'group_not_allowed');
+      const { group: _group, ...rest } = body;
+      request.body = rest;
+      await runRelay(services, request, reply, readRelayRequest(request, chat), { apiKey: null, user, usingGroup: group, pinnedChannelId: null });
+      return reply;
+    });
+    registerRelayInfoRoutes(scope, services);
+  });
+}

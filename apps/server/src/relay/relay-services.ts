@@ -1,0 +1,17 @@
+// The long-lived parts the relay uses on every call.
+import type { RandomSource } from '@turnpike/relay';
+import type { QuotaLedger } from '../billing/quota-ledger';
+import type { AppContext } from '../context';
+import type { PriceBook } from './price-book';
+import type { RoutingTable } from './routing-table';
+import type { UpstreamClient } from './upstream-client';
+
+/** Shared state of the relay routes. */
+export interface RelayServices {
+  context: AppContext;
+  routing: RoutingTable;
+  prices: PriceBook;
+  ledger: QuotaLedger;
+  upstream: UpstreamClient;
+  random: RandomSource;
+}

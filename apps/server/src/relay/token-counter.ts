@@ -1,0 +1,48 @@
+// Counts tokens with a real BPE tokenizer (o200k), for reserves and for answers that report no usage.
+import { countTokens } from 'gpt-tokenizer';
+
+/** Tokens of a text. */
+export function countTextTokens(text: string): number {
+  return text ? countTokens(text) : 0;
+}
+
+/** Collects the text of any JSON value (strings only), for prompt estimates of arbitrary bodies. */
+function collectStrings(value: unknown, into: string[], depth = 0): void {
+  if (depth > 8) return;
+  if (typeof value === 'string') into.push(value);
+  else if (Array.isArray(value)) for (const item of value) collectStrings(item, into, depth + 1);
+  else if (value && typeof value === 'object') for (const item of Object.values(value)) collectStrings(item, into, depth + 1);
+}
+
+/**
+ * Prompt tokens of an OpenAI chat request the way new-api estimates them: 3 per message, 1 per name,
+ * the content text, 3 for the reply priming; tools add their JSON. Images are not counted.
+ */
+export function estimateChatPromptTokens(body: Record<string, unknown>): number {
+  let tokens = 3;
+  const messages = Array.isArray(body.messages) ? body.messages : [];
+  for (const message of messages) {
+    if (!message || typeof message !== 'object') continue;
+    const record = message as Record<string, unknown>;
+    tokens += 3;
+    if (typeof record.name === 'string') tokens += 1 + countTextTokens(record.name);
+    const texts: string[] = [];
+    if (typeof record.content === 'string') texts.push(record.content);
+    else if (Array.isArray(record.content)) {
+      for (const part of record.content) {
+        if (part && typeof part === 'object' && typeof (part as Record<string, unknown>).text === 'string') texts.push((part as Record<string, string>).text);
+      }
+    }
+    if (Array.isArray(record.tool_calls)) texts.push(JSON.stringify(record.tool_calls));
+    tokens += countTextTokens(texts.join('\n'));
+  }
+  if (Array.isArray(body.tools)) tokens += 8 * body.tools.length + countTextTokens(JSON.stringify(body.tools));
+  return tokens;
+}
+
+/** Prompt tokens of any other request: the tokens of every string in the named fields. */
+export function estimateFieldTokens(body: Record<string, unknown>, fields: readonly string[]): number {
+  const texts: string[] = [];
+  for (const field of fields) collectStrings(body[field], texts);
+  return countTextTokens(texts.join('\n'));
+}

@@ -1,0 +1,187 @@
+// Admin user management (spec 000 §4, §7): list, search, create, read, update, delete and the five manage actions.
+import { Role, UserManageActions } from '@turnpike/contract';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { checkDisplayName, checkPassword, checkUsername } from '../accounts/account-rules';
+import { hashPassword } from '../accounts/password-hashing';
+import { createAccount } from '../accounts/user-creation';
+import type { AppContext } from '../context';
+import type { UserRow } from '../db/schema';
+import { isUniqueViolation } from '../db/unique-violation';
+import { badRequest, conflict, forbidden, notFound } from '../http/api-error';
+import { accessFor, currentUser } from '../http/auth-guard';
+import { parseInput, readPaging, success } from '../http/envelope';
+import { recordManageLog } from '../logs/log-entries';
+import { formatQuota } from '../logs/quota-text';
+import { findUserById, isUsernameTaken, listUsers, searchUsers, softDeleteUser } from './user-repository';
+import { planManageAction } from './user-manage-rules';
+import { toPublicUser } from './user-view';
+
+const idParam = z.object({ id: z.coerce.number('invalid user id').int('invalid user id').positive('invalid user id') });
+const createSchema = z.object({
+  username: z.string().default(''),
+  display_name: z.string().default(''),
+  password: z.string().default(''),
+  role: z.number().int().optional(),
+});
+const updateSchema = z.object({
+  id: z.number('invalid user id').int('invalid user id').positive('invalid user id'),
+  username: z.string().optional(),
+  display_name: z.string().optional(),
+  password: z.string().optional(),
+  group: z.string().optional(),
+  quota: z.number('quota must be a number').int('quota must be an integer').optional(),
+});
+const manageSchema = z.object({
+  id: z.number('invalid user id').int('invalid user id').positive('invalid user id'),
+  action: z.enum(UserManageActions, 'the action must be one of promote, demote, disable, enable, delete'),
+});
+
+/** Messages of admin user management. */
+export const adminUserMessages = {
+  credentialsRequired: 'username and password cannot be empty',
+  roleTooHigh: 'cannot create a user with a role greater than or equal to your own',
+  notFound: 'user does not exist',
+  viewSameOrHigher: 'no permission to view a user of the same or higher role',
+  updateSameOrHigher: 'no permission to update a user of the same or higher role',
+  usernameTaken: 'the username already exists',
+  groupInvalid: 'the group must be 1 to 64 characters',
+} as const;
+
+/** Registers the admin user routes. */
+export function registerUserAdminRoutes(app: FastifyInstance, context: AppContext): void {
+  const access = accessFor(context);
+  const db = context.db;
+
+  async function liveTarget(id: number): Promise<UserRow> {
+    const row = await findUserById(db, id);
+    if (!row) throw notFound(adminUserMessages.notFound);
+    return row;
+  }
+
+  /** Admins act only on lower roles; root acts on everyone (its own protections are in the manage rules). */
+  const outranks = (actor: UserRow, target: UserRow): boolean => actor.role > target.role || actor.role >= Role.Root;
+
+  const adminSubject = (actor: UserRow) => ({ admin_id: actor.id, admin_username: actor.username });
+
+  app.get('/api/user/', access('admin'), async (request) => {
+    const { page, pageSize, offset } = readPaging(request.query as Record<string, unknown>);
+    const { items, total } = await listUsers(db, offset, pageSize);
+    return success({ items: items.map(toPublicUser), total, page, page_size: pageSize });
+  });
+
+  app.get('/api/user/search', access('admin'), async (request) => {
+    const query = request.query as Record<string, unknown>;
+    const { page, pageSize, offset } = readPaging(query);
+    const { items, total } = await searchUsers(db, String(query.keyword ?? '').trim(), String(query.group ?? '').trim(), offset, pageSize);
+    return success({ items: items.map(toPublicUser), total, page, page_size: pageSize });
+  });
+
+  app.post('/api/user/', access('admin'), async (request) => {
+    const actor = currentUser(request);
+    const input = parseInput(createSchema, request.body);
+    const username = input.username.trim();
+    if (!username || !input.password) throw badRequest(adminUserMessages.credentialsRequired);
+    checkUsername(username);
+    checkPassword(input.password);
+    checkDisplayName(input.display_name);
+    const role = input.role ?? Role.Common;
+    if (role >= actor.role) throw forbidden(adminUserMessages.roleTooHigh);
+    if (role !== Role.Common && role !== Role.Admin) throw badRequest('the role must be 1 (ordinary user) or 10 (administrator)');
+    const created = await createAccount(context, { username, password: input.password, displayName: input.display_name.trim(), role });
+    return success(toPublicUser(created), 'user created');
+  });
+
+  app.get('/api/user/:id', access('admin'), async (request) => {
+    const actor = currentUser(request);
+    const target = await liveTarget(parseInput(idParam, request.params).id);
+    if (!outranks(actor, target)) throw forbidden(adminUserMessages.viewSameOrHigher);
+    return success(toPublicUser(target));
+  });
+
+  app.put('/api/user/', access('admin'), async (request) => {
+    const actor = currentUser(request);
+    const input = parseInput(updateSchema, request.body);
+    const target = await liveTarget(input.id);
+    if (!outranks(actor, target)) throw forbidden(adminUserMessages.updateSameOrHigher);
+    const updates: Partial<Pick<UserRow, 'username' | 'display_name' | 'password' | 'group'>> = {};
+    if (input.username !== undefined && input.username.trim() !== target.username) {
+      const username = input.username.trim();
+      checkUsername(username);
+      if (await isUsernameTaken(db, username, target.id)) throw conflict(adminUserMessages.usernameTaken);
+      updates.username = username;
+    }
+    if (input.display_name !== undefined) {
+      checkDisplayName(input.display_name);
+      updates.display_name = input.display_name;
+    }
+    if (input.password) {
+      checkPassword(input.password);
+      updates.password = await hashPassword(input.password);
+    }
+    if (input.group !== undefined) {
+      const group = input.group.trim();
+      if (!group || group.length > 64) throw badRequest(adminUserMessages.groupInvalid);
+      updates.group = group;
+    }
+    // A quota change applies as a delta so that spending between the read and this write is not overwritten.
+    const delta = input.quota === undefined ? 0 : input.quota - target.quota;
+    try {
+      await db.transaction().execute(async (transaction) => {
+        let query = transaction.updateTable('users').where('id', '=', target.id).where('deleted_at', 'is', null);
+        if (delta !== 0) query = query.set((eb) => ({ quota: eb('quota', '+', delta) }));
+        if (Object.keys(updates).length > 0) query = query.set(updates);
+        if (delta !== 0 || Object.keys(updates).length > 0) await query.execute();
+        if (delta === 0) return;
+        await recordManageLog(
+          transaction,
+          { id: target.id, username: updates.username ?? target.username, group: updates.group ?? target.group },
+          `admin changed quota from ${formatQuota(target.quota, context.options)} to ${formatQuota(target.quota + delta, context.options)}`,
+          { quota: delta, ip: request.ip, other: adminSubject(actor) },
+        );
+      });
+    } catch (error) {
+      // Another admin took the username between the check and this write.
+      if (isUniqueViolation(error)) throw conflict(adminUserMessages.usernameTaken);
+      throw error;
+    }
+    return success(toPublicUser(await liveTarget(target.id)), 'user updated');
+  });
+
+  app.delete('/api/user/:id', access('admin'), async (request) => {
+    const actor = currentUser(request);
+    const target = await liveTarget(parseInput(idParam, request.params).id);
+    const plan = planManageAction(actor, target, 'delete');
+    await applyPlan(actor, target, plan, request.ip);
+    return success(undefined, 'user deleted');
+  });
+
+  app.post('/api/user/manage', access('admin'), async (request) => {
+    const actor = currentUser(request);
+    const input = parseInput(manageSchema, request.body);
+    const target = await findUserById(db, input.id, true);
+    if (!target) throw notFound(adminUserMessages.notFound);
+    const plan = planManageAction(actor, target, input.action);
+    await applyPlan(actor, target, plan, request.ip);
+    return success({ status: plan.status, role: plan.role });
+  });
+
+  async function applyPlan(actor: UserRow, target: UserRow, plan: ReturnType<typeof planManageAction>, ip: string): Promise<void> {
+    await db.transaction().execute(async (transaction) => {
+      const changed = plan.delete
+        ? await softDeleteUser(transaction, target.id)
+        : Number(
+            (
+              await transaction
+                .updateTable('users')
+                .set({ role: plan.role, status: plan.status })
+                .where('id', '=', target.id)
+                .where('deleted_at', 'is', null)
+                .executeTakeFirst()
+            ).numUpdatedRows,
+          ) === 1;
+      if (!changed) throw notFound(adminUserMessages.notFound);
+      await recordManageLog(transaction, { id: target.id, username: target.username, group: target.group }, plan.log, { ip, other: adminSubject(actor) });
+    });
+  }
+}

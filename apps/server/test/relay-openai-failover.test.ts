@@ -1,0 +1,160 @@
+import { startMockUpstream, type MockUpstream } from '@turnpike/testing';
+import OpenAI from 'openai';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addApiKey, addChannel } from './helpers/relay-fixtures';
+import { startTestServer, type Actor, type TestServer } from './helpers/test-server';
+
+const messages = [{ role: 'user' as const, content: 'hi' }];
+
+describe('relay failover, channel health and limits', () => {
+  let server: TestServer;
+  let upstream: MockUpstream;
+  let baseURL: string;
+  let admin: Actor;
+
+  beforeAll(async () => {
+    upstream = await startMockUpstream({ behaviour: { promptTokens: 10, chunkCount: 5 } });
+    server = await startTestServer();
+    await server.context.options.set('ModelRatio', { 'test-model': 2, 'other-model': 1 });
+    await server.context.options.set('CompletionRatio', { 'test-model': 3 });
+    baseURL = (await server.listen()) + '/v1';
+    admin = await server.createUser({ username: 'root', role: 100, quota: 10_000_000 });
+  });
+  afterAll(async () => {
+    await server.stop();
+    await upstream.close();
+  });
+
+  const quotaOf = async (id: number) => {
+    await server.settle();
+    return (await server.context.db.selectFrom('users').select('quota').where('id', '=', id).executeTakeFirstOrThrow()).quota;
+  };
+  const statusOf = async (id: number) => (await server.context.db.selectFrom('channels').select(['status', 'other_info']).where('id', '=', id).executeTakeFirstOrThrow());
+
+  it('retries on the next priority tier, never re-picks the failed channel, and bills only the success', async () => {
+    await server.context.options.set('RetryTimes', 2);
+    const user = await server.createUser({ username: 'failover', quota: 100_000 });
+    const failing = await addChannel(server, { baseUrl: upstream.url, models: 'test-model', key: 'bad-key', priority: 10, group: 'failover' });
+    const healthy = await addChannel(server, { baseUrl: upstream.url, models: 'test-model', key: 'good-key', priority: 0, group: 'failover' });
+    await server.context.db.updateTable('users').set({ group: 'failover' }).where('id', '=', user.user.id).execute();
+    server.context.caches.users.invalidate(user.user.id);
+    upstream.setKeyBehaviour('bad-key', { fault: { type: 'status', status: 500 } });
+    const client = new OpenAI({ apiKey: (await addApiKey(server, user)).key, baseURL, maxRetries: 0 });
+    const answer = await client.chat.completions.create({ model: 'test-model', messages });
+    expect(answer.choices[0].message.content).toBe('w1 w2 w3 w4 w5');
+    expect(100_000 - (await quotaOf(user.user.id))).toBe(50);
+    const log = await server.context.db.selectFrom('logs').selectAll().where('user_id', '=', user.user.id).executeTakeFirstOrThrow();
+    expect(log.channel_id).toBe(healthy);
+    expect(JSON.parse(log.other).admin_info.use_channel).toEqual([failing, healthy]);
+    expect((await statusOf(failing)).status).toBe(1);
+  });
+
+  it('does not retry a client error (400) and returns it with the mapped status', async () => {
+    const user = await server.createUser({ username: 'mapped', quota: 100_000, group: 'mapped' });
+    await addChannel(server, { baseUrl: upstream.url, models: 'test-model', key: 'k400', priority: 5, group: 'mapped', statusCodeMapping: '{"400":"422"}' });
+    await addChannel(server, { baseUrl: upstream.url, models: 'test-model', key: 'k-other', priority: 0, group: 'mapped' });
+    upstream.setKeyBehaviour('k400', { fault: { type: 'status', status: 400, message: 'context too long' } });
+    const before = upstream.requests.length;
+    const client = new OpenAI({ apiKey: (await addApiKey(server, user)).key, baseURL, maxRetries: 0 });
+    const error = (await client.chat.completions.create({ model: 'test-model', messages }).catch((caught: unknown) => caught)) as InstanceType<typeof OpenAI.APIError>;
+    expect(error.status).toBe(422);
+    expect(error.message).toContain('context too long');
+    expect(upstream.requests.length - before).toBe(1);
+    expect(await quotaOf(user.user.id)).toBe(100_000);
+  });
+
+  it('disables a channel automatically on 401 when enabled, with reason and time', async () => {
+    await server.context.options.set('AutomaticDisableChannelEnabled', true);
+    const user = await server.createUser({ username: 'autoban', quota: 100_000, group: 'autoban' });
+    const revoked = await addChannel(server, { baseUrl: upstream.url, models: 'test-model', key: 'revoked', priority: 1, group: 'autoban' });
+    const manual = await addChannel(server, { baseUrl: upstream.url, models: 'test-model', key: 'quota-gone', priority: 0, group: 'autoban', autoBan: 0 });
+    await addChannel(server, { baseUrl: upstream.url, models: 'test-model', key: 'fine', priority: -1, group: 'autoban' });
+    upstream.setKeyBehaviour('revoked', { fault: { type: 'status', status: 401 } });
+    upstream.setKeyBehaviour('quota-gone', { fault: { type: 'status', status: 429, message: 'You exceeded your current quota' } });
+    const client = new OpenAI({ apiKey: (await addApiKey(server, user)).key, baseURL, maxRetries: 0 });
+    await client.chat.completions.create({ model: 'test-model', messages });
+    const disabled = await statusOf(revoked);
+    expect(disabled.status).toBe(3);
+    expect(JSON.parse(disabled.other_info)).toMatchObject({ status_reason: 'Incorrect API key provided.', status_time: expect.any(Number) });
+    expect((await statusOf(manual)).status).toBe(1);
+    await server.context.relay!.routing.reload();
+    expect(server.context.relay!.routing.candidates('autoban', 'test-model').map((channel) => channel.id)).not.toContain(revoked);
+    await server.context.options.set('AutomaticDisableChannelEnabled', false);
+  });
+
+  it('bills what was streamed when the client disconnects mid-stream, and stops the upstream', async () => {
+    const user = await server.createUser({ username: 'leaver', quota: 100_000, group: 'leaver' });
+    await addChannel(server, { baseUrl: upstream.url, models: 'test-model', key: 'slow', group: 'leaver' });
+    upstream.setKeyBehaviour('slow', { promptTokens: 10, chunkCount: 40, chunkDelayMs: 30 });
+    const controller = new AbortController();
+    const client = new OpenAI({ apiKey: (await addApiKey(server, user)).key, baseURL, maxRetries: 0 });
+    const stream = await client.chat.completions.create({ model: 'test-model', messages, stream: true }, { signal: controller.signal });
+    let received = 0;
+    await (async () => {
+      for await (const chunk of stream) {
+        if (chunk.choices[0]?.delta?.content) received += 1;
+        if (received === 4) controller.abort();
+      }
+    })().catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await server.settle();
+    const log = await server.context.db.selectFrom('logs').selectAll().where('user_id', '=', user.user.id).executeTakeFirstOrThrow();
+    expect(log.completion_tokens).toBeGreaterThanOrEqual(4);
+    expect(log.completion_tokens).toBeLessThan(40);
+    expect(JSON.parse(log.other).warnings).toContain('the client disconnected: billed what was streamed');
+    expect(100_000 - (await quotaOf(user.user.id))).toBe(log.quota);
+    expect(log.quota).toBe(2 * (log.prompt_tokens + log.completion_tokens * 3));
+  });
+
+  it('never overdraws: quota for 10 calls, 100 concurrent calls', async () => {
+    await server.context.options.set('PreConsumedQuota', 10);
+    // Reserve = (max(prompt estimate, 10) + 5 max tokens × 3) × 2 = 50, exactly what each call settles at: 500 quota covers 10 calls.
+    const user = await server.createUser({ username: 'crowd', quota: 500, group: 'crowd' });
+    await addChannel(server, { baseUrl: upstream.url, models: 'test-model', key: 'crowd', group: 'crowd' });
+    upstream.setKeyBehaviour('crowd', { promptTokens: 10, chunkCount: 5, firstByteDelayMs: 20 });
+    const client = new OpenAI({ apiKey: (await addApiKey(server, user)).key, baseURL, maxRetries: 0 });
+    const results = await Promise.allSettled(Array.from({ length: 100 }, () => client.chat.completions.create({ model: 'test-model', messages, max_tokens: 5 })));
+    const accepted = results.filter((result) => result.status === 'fulfilled').length;
+    const refused = results.filter((result) => result.status === 'rejected');
+    expect(accepted).toBe(10);
+    for (const result of refused) expect((result as PromiseRejectedResult).reason).toBeInstanceOf(OpenAI.PermissionDeniedError);
+    const quota = await quotaOf(user.user.id);
+    expect(quota).toBe(0);
+    const logs = await server.context.db.selectFrom('logs').select('quota').where('user_id', '=', user.user.id).where('type', '=', 2).execute();
+    expect(logs).toHaveLength(accepted);
+    expect(logs.reduce((sum, row) => sum + row.quota, 0)).toBe(500 - quota);
+    expect(await server.context.db.selectFrom('reservations').selectAll().execute()).toEqual([]);
+    await server.context.options.set('PreConsumedQuota', 500);
+  });
+
+  it('lets an admin pin a channel with sk-KEY-<id> and refuses it to ordinary users', async () => {
+    const pinned = await addChannel(server, { baseUrl: upstream.url, models: 'other-model', key: 'pinned', group: 'nobody' });
+    const adminKey = await addApiKey(server, admin);
+    const adminClient = new OpenAI({ apiKey: `${adminKey.key}-${pinned}`, baseURL, maxRetries: 0 });
+    await adminClient.chat.completions.create({ model: 'other-model', messages });
+    expect(upstream.requests.at(-1)?.apiKey).toBe('pinned');
+    const user = await server.createUser({ username: 'pinner', quota: 100_000 });
+    const userClient = new OpenAI({ apiKey: `${(await addApiKey(server, user)).key}-${pinned}`, baseURL, maxRetries: 0 });
+    await expect(userClient.chat.completions.create({ model: 'other-model', messages })).rejects.toBeInstanceOf(OpenAI.PermissionDeniedError);
+  });
+
+  it('enforces model limits, the IP allow-list, expiry and the token quota', async () => {
+    const user = await server.createUser({ username: 'limited', quota: 1_000_000 });
+    await addChannel(server, { baseUrl: upstream.url, models: 'test-model,other-model', key: 'lim' });
+    const limited = new OpenAI({ apiKey: (await addApiKey(server, user, { model_limits_enabled: true, model_limits: 'other-model' })).key, baseURL, maxRetries: 0 });
+    await expect(limited.chat.completions.create({ model: 'test-model', messages })).rejects.toBeInstanceOf(OpenAI.PermissionDeniedError);
+    await limited.chat.completions.create({ model: 'other-model', messages });
+    const fenced = new OpenAI({ apiKey: (await addApiKey(server, user, { allow_ips: '10.9.9.9' })).key, baseURL, maxRetries: 0 });
+    await expect(fenced.chat.completions.create({ model: 'test-model', messages })).rejects.toBeInstanceOf(OpenAI.PermissionDeniedError);
+    const local = new OpenAI({ apiKey: (await addApiKey(server, user, { allow_ips: '127.0.0.0/8' })).key, baseURL, maxRetries: 0 });
+    await local.chat.completions.create({ model: 'test-model', messages });
+    const expiring = await addApiKey(server, user, { expired_time: Math.floor(Date.now() / 1000) + 3600 });
+    await server.context.db.updateTable('tokens').set({ expired_time: 1 }).where('id', '=', expiring.id).execute();
+    server.context.caches.apiKeys.invalidate(expiring.key.slice(3));
+    const expired = new OpenAI({ apiKey: expiring.key, baseURL, maxRetries: 0 });
+    await expect(expired.chat.completions.create({ model: 'test-model', messages })).rejects.toThrow(/expired/);
+    expect((await server.context.db.selectFrom('tokens').select('status').where('id', '=', expiring.id).executeTakeFirstOrThrow()).status).toBe(3);
+    const small = new OpenAI({ apiKey: (await addApiKey(server, user, { unlimited_quota: false, remain_quota: 100 })).key, baseURL, maxRetries: 0 });
+    await expect(small.chat.completions.create({ model: 'test-model', messages })).rejects.toThrow(/token quota is not enough/);
+  });
+});

@@ -1,0 +1,176 @@
+// The canonical model: the one in-memory shape every wire format decodes to and encodes from.
+// N formats meet here, so no format ever converts directly into another (ARCHITECTURE.md, principle 2).
+
+/** Identifier of a wire dialect known to the format registry. */
+export type FormatId = 'openai-chat';
+
+/** Who authored a canonical message; tool results travel in `tool` messages. */
+export type CanonicalRole = 'system' | 'user' | 'assistant' | 'tool';
+
+/** Plain text. */
+export interface CanonicalTextPart {
+  type: 'text';
+  text: string;
+}
+
+/** An image given by URL (http(s) or a `data:` URL carrying base64 bytes). */
+export interface CanonicalImagePart {
+  type: 'image';
+  url: string;
+  detail?: 'auto' | 'low' | 'high';
+}
+
+/** A non-image attachment (audio, PDF, …) given inline as base64, by URL or by a provider file id. */
+export interface CanonicalFilePart {
+  type: 'file';
+  mediaType?: string;
+  data?: string;
+  url?: string;
+  fileId?: string;
+  filename?: string;
+}
+
+/** A tool invocation by the assistant; `arguments` is the JSON text exactly as the model produced it. */
+export interface CanonicalToolCallPart {
+  type: 'tool-call';
+  id: string;
+  name: string;
+  arguments: string;
+}
+
+/** The result of a tool invocation, sent back by the caller. */
+export interface CanonicalToolResultPart {
+  type: 'tool-result';
+  toolCallId: string;
+  content: string;
+  isError?: boolean;
+}
+
+/** Model reasoning ("thinking"); `signature` is the provider's opaque integrity token when it has one. */
+export interface CanonicalReasoningPart {
+  type: 'reasoning';
+  text: string;
+  signature?: string;
+}
+
+/** Any piece of message content. */
+export type CanonicalPart =
+  | CanonicalTextPart
+  | CanonicalImagePart
+  | CanonicalFilePart
+  | CanonicalToolCallPart
+  | CanonicalToolResultPart
+  | CanonicalReasoningPart;
+
+/** One conversation turn. */
+export interface CanonicalMessage {
+  role: CanonicalRole;
+  parts: CanonicalPart[];
+  name?: string;
+}
+
+/** A function the model may call; `parameters` is a JSON Schema object. */
+export interface CanonicalTool {
+  name: string;
+  description?: string;
+  parameters: Record<string, unknown>;
+  strict?: boolean;
+}
+
+/** How the model must use tools: freely, never, at least one, or one named tool. */
+export type CanonicalToolChoice = 'auto' | 'none' | 'required' | { name: string };
+
+/** The shape the answer must take. */
+export type CanonicalResponseFormat =
+  | { type: 'text' }
+  | { type: 'json-object' }
+  | { type: 'json-schema'; name: string; schema: Record<string, unknown>; description?: string; strict?: boolean };
+
+/** Fields of the source dialect with no canonical meaning, replayed only when encoding to that same dialect. */
+export interface CanonicalPassthrough {
+  format: FormatId;
+  fields: Record<string, unknown>;
+}
+
+/** A generation request, independent of any wire format. */
+export interface CanonicalRequest {
+  model: string;
+  messages: CanonicalMessage[];
+  stream: boolean;
+  /** The caller asked for a usage report at the end of the stream. */
+  includeUsage?: boolean;
+  maxTokens?: number;
+  temperature?: number;
+  topP?: number;
+  stop?: string[];
+  seed?: number;
+  presencePenalty?: number;
+  frequencyPenalty?: number;
+  tools?: CanonicalTool[];
+  toolChoice?: CanonicalToolChoice;
+  parallelToolCalls?: boolean;
+  reasoningEffort?: string;
+  responseFormat?: CanonicalResponseFormat;
+  /** The end-user id the caller forwarded for abuse tracking. */
+  user?: string;
+  passthrough?: CanonicalPassthrough;
+}
+
+/**
+ * Token usage. `inputTokens` counts every prompt token including cache reads and cache writes
+ * (OpenAI semantics), and `outputTokens` includes reasoning tokens; formats with other semantics
+ * (Anthropic reports input without cache tokens) normalise when decoding.
+ */
+export interface CanonicalUsage {
+  inputTokens: number;
+  outputTokens: number;
+  cacheReadTokens: number;
+  cacheWriteTokens: number;
+  reasoningTokens: number;
+}
+
+/** Why generation stopped. */
+export type CanonicalFinishReason = 'stop' | 'length' | 'tool-calls' | 'content-filter' | 'error' | 'other';
+
+/** A complete (non-streamed) answer: one choice. */
+export interface CanonicalResponse {
+  id: string;
+  model: string;
+  /** Unix seconds. */
+  created: number;
+  parts: CanonicalPart[];
+  finishReason: CanonicalFinishReason;
+  usage?: CanonicalUsage;
+}
+
+/** An error reported by an upstream or by the gateway, in canonical terms. */
+export interface CanonicalError {
+  message: string;
+  type?: string;
+  code?: string;
+  param?: string;
+}
+
+/** One event of a streamed answer. Tool calls are keyed by `index`, unique within one stream. */
+export type CanonicalStreamPart =
+  | { type: 'text-delta'; text: string }
+  | { type: 'reasoning-delta'; text: string }
+  | { type: 'tool-call-start'; index: number; id: string; name: string }
+  | { type: 'tool-call-delta'; index: number; argumentsDelta: string }
+  | { type: 'tool-call-end'; index: number }
+  | { type: 'usage'; usage: CanonicalUsage }
+  | { type: 'finish'; reason: CanonicalFinishReason }
+  | { type: 'error'; error: CanonicalError };
+
+/** Identity of a streamed answer, needed by encoders before the first part. */
+export interface CanonicalStreamMetadata {
+  id: string;
+  model: string;
+  /** Unix seconds. */
+  created: number;
+}
+
+/** A usage with every counter at zero. */
+export function createEmptyUsage(): CanonicalUsage {
+  return { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0 };
+}

@@ -1,0 +1,34 @@
+// The OpenAI chat completions dialect, assembled for the format registry.
+import type { Format } from '../format-registry';
+import { encodeOpenAiChatRequest, decodeOpenAiChatRequest } from './openai-chat-request-codec';
+import {
+  decodeOpenAiChatResponse,
+  decodeOpenAiError,
+  encodeOpenAiChatResponse,
+  encodeOpenAiError,
+} from './openai-chat-response-codec';
+import {
+  openAiChatRequestSchema,
+  openAiChatResponseSchema,
+  type OpenAiChatRequest,
+  type OpenAiChatResponse,
+} from './openai-chat-schema';
+import { OpenAiChatStreamDecoder, OpenAiChatStreamEncoder } from './openai-chat-stream-codec';
+import { OpenAiChatStreamUsageReader, readOpenAiChatUsage } from './openai-chat-usage';
+
+/** OpenAI `POST /v1/chat/completions`. */
+export const openAiChatFormat: Format<OpenAiChatRequest, OpenAiChatResponse> = {
+  id: 'openai-chat',
+  requestSchema: openAiChatRequestSchema,
+  responseSchema: openAiChatResponseSchema,
+  decodeRequest: decodeOpenAiChatRequest,
+  encodeRequest: encodeOpenAiChatRequest,
+  decodeResponse: decodeOpenAiChatResponse,
+  encodeResponse: encodeOpenAiChatResponse,
+  encodeError: encodeOpenAiError,
+  decodeError: decodeOpenAiError,
+  createStreamDecoder: () => new OpenAiChatStreamDecoder(),
+  createStreamEncoder: (options) => new OpenAiChatStreamEncoder(options),
+  readUsage: readOpenAiChatUsage,
+  createStreamUsageReader: (options) => new OpenAiChatStreamUsageReader(options),
+};

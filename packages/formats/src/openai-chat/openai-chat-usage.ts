@@ -1,0 +1,160 @@
+// Usage readers for OpenAI chat answers: from a parsed JSON body, and from SSE bytes in
+// pass-through mode, where the stream is forwarded untouched and parsed only as far as needed.
+import type { CanonicalUsage } from '../canonical-model';
+import { SseParser, type SseEvent } from '../sse-parser';
+import type { OpenAiUsage } from './openai-chat-schema';
+
+type JsonRecord = Record<string, unknown>;
+
+function isRecord(value: unknown): value is JsonRecord {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function readCount(record: JsonRecord | undefined, key: string): number {
+  const value = record?.[key];
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.trunc(value) : 0;
+}
+
+/** Converts an OpenAI `usage` object to canonical usage; undefined when it is not an object. */
+export function usageFromOpenAi(usage: unknown): CanonicalUsage | undefined {
+  if (!isRecord(usage)) return undefined;
+  const promptDetails = isRecord(usage.prompt_tokens_details) ? usage.prompt_tokens_details : undefined;
+  const completionDetails = isRecord(usage.completion_tokens_details) ? usage.completion_tokens_details : undefined;
+  return {
+    inputTokens: readCount(usage, 'prompt_tokens'),
+    outputTokens: readCount(usage, 'completion_tokens'),
+    cacheReadTokens: readCount(promptDetails, 'cached_tokens'),
+    // OpenRouter reports Anthropic-style cache writes here; OpenAI itself never writes it.
+    cacheWriteTokens: readCount(promptDetails, 'cache_write_tokens'),
+    reasoningTokens: readCount(completionDetails, 'reasoning_tokens'),
+  };
+}
+
+/** Converts canonical usage to an OpenAI `usage` object; detail objects appear only when nonzero. */
+export function usageToOpenAi(usage: CanonicalUsage): OpenAiUsage {
+  const result: OpenAiUsage = {
+    prompt_tokens: usage.inputTokens,
+    completion_tokens: usage.outputTokens,
+    total_tokens: usage.inputTokens + usage.outputTokens,
+  };
+  if (usage.cacheReadTokens > 0 || usage.cacheWriteTokens > 0) {
+    result.prompt_tokens_details = { cached_tokens: usage.cacheReadTokens };
+    if (usage.cacheWriteTokens > 0) result.prompt_tokens_details.cache_write_tokens = usage.cacheWriteTokens;
+  }
+  if (usage.reasoningTokens > 0) result.completion_tokens_details = { reasoning_tokens: usage.reasoningTokens };
+  return result;
+}
+
+/** Reads usage from a parsed non-stream chat answer; undefined when the upstream sent none. */
+export function readOpenAiChatUsage(body: unknown): CanonicalUsage | undefined {
+  return isRecord(body) ? usageFromOpenAi(body.usage) : undefined;
+}
+
+/** True when the JSON text may hold `"usage": {…}` (not `null`); a cheap scan that avoids parsing most chunks. */
+export function mayContainUsageObject(json: string): boolean {
+  let at = json.indexOf('"usage"');
+  while (at !== -1) {
+    let cursor = at + 7;
+    while (json.charCodeAt(cursor) === 0x20) cursor += 1;
+    if (json.charCodeAt(cursor) === 0x3a) {
+      cursor += 1;
+      while (json.charCodeAt(cursor) === 0x20) cursor += 1;
+      if (json.charCodeAt(cursor) === 0x7b) return true;
+    }
+    at = json.indexOf('"usage"', at + 1);
+  }
+  return false;
+}
+
+/** Options of the stream usage reader. */
+export interface OpenAiChatStreamUsageReaderOptions {
+  /** Also accumulate the generated text (content, reasoning, tool arguments) to estimate usage when none arrives. */
+  collectText?: boolean;
+}
+
+/**
+ * Watches the bytes of an OpenAI chat SSE stream that is forwarded as is, and reports the last
+ * usage object seen (some compatible servers repeat a growing usage on every chunk).
+ */
+export class OpenAiChatStreamUsageReader {
+  private readonly parser: SseParser;
+  private readonly collectText: boolean;
+  private latestUsage: CanonicalUsage | undefined = undefined;
+  private textParts: string[] = [];
+  private sawDone = false;
+  private latestFinishReason: string | undefined = undefined;
+
+  constructor(options: OpenAiChatStreamUsageReaderOptions = {}) {
+    this.collectText = options.collectText ?? false;
+    this.parser = new SseParser({ onEvent: (event) => this.readEvent(event) });
+  }
+
+  /** Feeds bytes exactly as they are forwarded to the client. */
+  push(chunk: Uint8Array): void {
+    this.parser.push(chunk);
+  }
+
+  /** Marks the end of the upstream stream. */
+  end(): void {
+    this.parser.end();
+  }
+
+  /** The last usage reported, if any. */
+  get usage(): CanonicalUsage | undefined {
+    return this.latestUsage;
+  }
+
+  /** The generated text so far (empty unless `collectText`). */
+  get text(): string {
+    return this.textParts.join('');
+  }
+
+  /** Whether the `[DONE]` sentinel arrived, i.e. the upstream finished cleanly. */
+  get done(): boolean {
+    return this.sawDone;
+  }
+
+  /** The last `finish_reason` seen (only tracked with `collectText`, which parses every chunk). */
+  get finishReason(): string | undefined {
+    return this.latestFinishReason;
+  }
+
+  private readEvent(event: SseEvent): void {
+    const data = event.data;
+    if (data === '[DONE]') {
+      this.sawDone = true;
+      return;
+    }
+    if (!this.collectText && !mayContainUsageObject(data)) return;
+    let chunk: unknown;
+    try {
+      chunk = JSON.parse(data);
+    } catch {
+      return;
+    }
+    if (!isRecord(chunk)) return;
+    const usage = usageFromOpenAi(chunk.usage);
+    if (usage) this.latestUsage = usage;
+    if (this.collectText) this.collectChunkText(chunk);
+  }
+
+  private collectChunkText(chunk: JsonRecord): void {
+    if (!Array.isArray(chunk.choices)) return;
+    for (const choice of chunk.choices) {
+      if (!isRecord(choice)) continue;
+      if (typeof choice.finish_reason === 'string') this.latestFinishReason = choice.finish_reason;
+      const delta = choice.delta;
+      if (!isRecord(delta)) continue;
+      for (const key of ['reasoning_content', 'reasoning', 'content'] as const) {
+        const value = delta[key];
+        if (typeof value === 'string' && value.length > 0) this.textParts.push(value);
+      }
+      if (!Array.isArray(delta.tool_calls)) continue;
+      for (const toolCall of delta.tool_calls) {
+        const functionPart = isRecord(toolCall) && isRecord(toolCall.function) ? toolCall.function : undefined;
+        if (typeof functionPart?.name === 'string') this.textParts.push(functionPart.name);
+        if (typeof functionPart?.arguments === 'string') this.textParts.push(functionPart.arguments);
+      }
+    }
+  }
+}

@@ -1,0 +1,110 @@
+// Price lookup from the pricing options (ModelPrice, ModelRatio, CompletionRatio, CacheRatio,
+// CreateCacheRatio, GroupRatio, GroupGroupRatio), as new-api's ModelPriceHelper and HandleGroupRatio do.
+import type { PriceBook } from './ports';
+
+/** The pricing options, parsed from their JSON option values. */
+export interface PriceTables {
+  /** USD per call; an entry (other than -1) switches the model to fixed-price mode. */
+  modelPrice: Readonly<Record<string, number>>;
+  /** 1 = $2 per 1M prompt tokens (1 quota unit per token at 500 000 units per dollar). */
+  modelRatio: Readonly<Record<string, number>>;
+  completionRatio: Readonly<Record<string, number>>;
+  cacheRatio: Readonly<Record<string, number>>;
+  /** Not a console option in the spec; new-api keeps it in code with a 1.25 default. */
+  createCacheRatio?: Readonly<Record<string, number>>;
+  groupRatio: Readonly<Record<string, number>>;
+  /** userGroup -> usingGroup -> exclusive ratio that replaces the group ratio. */
+  groupGroupRatio: Readonly<Record<string, Readonly<Record<string, number>>>>;
+}
+
+/** How a model is priced: per token through ratios, or a fixed price per call. */
+export type ModelPricing =
+  | { mode: 'ratio'; modelRatio: number; completionRatio: number; cacheRatio: number; cacheCreationRatio: number }
+  | { mode: 'price'; modelPrice: number };
+
+/** The effective group ratio and, when one applies, the exclusive (user-group) ratio; -1 when none. */
+export interface GroupPricing {
+  groupRatio: number;
+  userGroupRatio: number;
+}
+
+/** The result of a price lookup: priced, or not configured (the request must be refused). */
+export type ModelPricingLookup =
+  | { status: 'priced'; pricing: ModelPricing }
+  | { status: 'not-configured'; modelName: string; message: string };
+
+/** Defaults new-api applies when a table has no entry for the model. */
+export const pricingDefaults = {
+  completionRatio: 1,
+  cacheRatio: 1,
+  cacheCreationRatio: 1.25,
+  /** The ratio an unpriced model gets when unset models are accepted (self-use mode). */
+  unsetModelRatio: 37.5,
+  groupRatio: 1,
+} as const;
+
+/** Options of the price lookup. */
+export interface PriceLookupOptions {
+  /** Bill unpriced models at `pricingDefaults.unsetModelRatio` instead of refusing them (SelfUseModeEnabled). */
+  acceptUnsetModels?: boolean;
+}
+
+function entry(table: Readonly<Record<string, number>> | undefined, key: string): number | undefined {
+  if (!table || !Object.hasOwn(table, key)) return undefined;
+  const value = table[key];
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
+/** Message new-api returns for an unpriced model; kept verbatim (Chinese, then English) for migrating users. */
+export function priceNotConfiguredMessage(modelName: string): string {
+  return `模型 ${modelName} 倍率或价格未配置，请联系管理员设置或开始自用模式；Model ${modelName} ratio or price not set, please set or start self-use mode`;
+}
+
+/** Looks up how `modelName` (the name the caller asked for, before channel mapping) is priced. */
+export function lookupModelPricing(tables: PriceTables, modelName: string, options: PriceLookupOptions = {}): ModelPricingLookup {
+  const modelPrice = entry(tables.modelPrice, modelName);
+  if (modelPrice !== undefined && modelPrice >= 0) return { status: 'priced', pricing: { mode: 'price', modelPrice } };
+  let modelRatio = entry(tables.modelRatio, modelName);
+  if (modelRatio === undefined) {
+    if (!options.acceptUnsetModels) {
+      return { status: 'not-configured', modelName, message: priceNotConfiguredMessage(modelName) };
+    }
+    modelRatio = pricingDefaults.unsetModelRatio;
+  }
+  return {
+    status: 'priced',
+    pricing: {
+      mode: 'ratio',
+      modelRatio,
+      completionRatio: entry(tables.completionRatio, modelName) ?? pricingDefaults.completionRatio,
+      cacheRatio: entry(tables.cacheRatio, modelName) ?? pricingDefaults.cacheRatio,
+      cacheCreationRatio: entry(tables.createCacheRatio, modelName) ?? pricingDefaults.cacheCreationRatio,
+    },
+  };
+}
+
+/**
+ * Resolves the group ratio for a user of `userGroup` calling through `usingGroup` (the token's group,
+ * or the user's own): an exclusive GroupGroupRatio entry replaces GroupRatio; unknown groups count 1.
+ */
+export function resolveGroupPricing(tables: PriceTables, userGroup: string, usingGroup: string): GroupPricing {
+  const exclusive = entry(Object.hasOwn(tables.groupGroupRatio, userGroup) ? tables.groupGroupRatio[userGroup] : undefined, usingGroup);
+  if (exclusive !== undefined) return { groupRatio: exclusive, userGroupRatio: exclusive };
+  return { groupRatio: entry(tables.groupRatio, usingGroup) ?? pricingDefaults.groupRatio, userGroupRatio: -1 };
+}
+
+/** Settings a price book needs besides the tables. */
+export interface PriceBookSettings {
+  quotaPerUnit: number;
+  preConsumedQuota: number;
+}
+
+/** A PriceBook over fixed tables; rebuild it when a pricing option changes. */
+export function createPriceBook(tables: PriceTables, settings: PriceBookSettings): PriceBook {
+  return {
+    lookupModel: (modelName, options) => lookupModelPricing(tables, modelName, options),
+    resolveGroup: (userGroup, usingGroup) => resolveGroupPricing(tables, userGroup, usingGroup),
+    quotaPerUnit: settings.quotaPerUnit,
+    preConsumedQuota: settings.preConsumedQuota,
+  };
+}

@@ -1,0 +1,66 @@
+// Exact decimal arithmetic for quota math: ratios are taken at their shortest decimal spelling
+// (0.075 is 75/1000, not the nearest binary float), multiplied and summed exactly, and rounded once.
+// This is what new-api gets from shopspring/decimal, and it keeps 0.7 × 500000 × 0.9 at 315000.
+
+/** A decimal number: `units / 10^scale`. */
+export interface ExactDecimal {
+  readonly units: bigint;
+  readonly scale: number;
+}
+
+const numberPattern = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]?\d+))?$/;
+
+function powerOfTen(exponent: number): bigint {
+  return 10n ** BigInt(exponent);
+}
+
+/** Converts a finite number exactly as JavaScript spells it (its shortest round-trip form); throws on NaN or Infinity. */
+export function decimalFromNumber(value: number): ExactDecimal {
+  if (!Number.isFinite(value)) throw new RangeError(`not a finite number: ${value}`);
+  const match = numberPattern.exec(String(value));
+  if (!match) throw new RangeError(`cannot read number: ${value}`);
+  const [, sign = '', integerDigits = '0', fractionDigits = '', exponentText = '0'] = match;
+  let units = BigInt(`${sign}${integerDigits}${fractionDigits}`);
+  let scale = fractionDigits.length - Number(exponentText);
+  if (scale < 0) {
+    units *= powerOfTen(-scale);
+    scale = 0;
+  }
+  return { units, scale };
+}
+
+/** Multiplies decimals exactly. */
+export function multiplyDecimals(...factors: ExactDecimal[]): ExactDecimal {
+  return factors.reduce((product, factor) => ({ units: product.units * factor.units, scale: product.scale + factor.scale }), {
+    units: 1n,
+    scale: 0,
+  });
+}
+
+/** Adds decimals exactly. */
+export function addDecimals(...terms: ExactDecimal[]): ExactDecimal {
+  const scale = Math.max(0, ...terms.map((term) => term.scale));
+  const units = terms.reduce((sum, term) => sum + term.units * powerOfTen(scale - term.scale), 0n);
+  return { units, scale };
+}
+
+/** True when the value is exactly zero. */
+export function isZeroDecimal(value: ExactDecimal): boolean {
+  return value.units === 0n;
+}
+
+/** Rounds to the nearest integer, halves away from zero (decimal.Round(0) in new-api). */
+export function roundDecimal(value: ExactDecimal): number {
+  if (value.scale === 0) return Number(value.units);
+  const divisor = powerOfTen(value.scale);
+  const quotient = value.units / divisor;
+  const remainder = value.units % divisor;
+  const magnitude = remainder < 0n ? -remainder : remainder;
+  if (magnitude * 2n < divisor) return Number(quotient);
+  return Number(value.units < 0n ? quotient - 1n : quotient + 1n);
+}
+
+/** Drops the fraction, toward zero (Go's int() conversion in new-api). */
+export function truncateDecimal(value: ExactDecimal): number {
+  return Number(value.units / powerOfTen(value.scale));
+}

@@ -1,0 +1,127 @@
+// OpenAI text endpoints of the mock upstream: /v1/chat/completions and /v1/completions, JSON and SSE.
+import { mockCompletionTokens, mockReplyPieces, type MockBehaviour } from './mock-behaviour';
+import { bodyField, sendInvalidRequest, type MockExchange, type MockRoute } from './mock-exchange';
+import { countMockChatPromptTokens, countMockInputTokens } from './mock-tokens';
+
+/** The fixed `created` timestamp of every mock answer, so answers are byte-for-byte reproducible. */
+export const mockCreatedAt = 1_700_000_000;
+
+/** OpenAI usage object for an answer with the given prompt tokens and `completionTokens` so far. */
+export function mockOpenAiUsage(behaviour: MockBehaviour, promptTokens: number, completionTokens = mockCompletionTokens(behaviour)): Record<string, unknown> {
+  const usage: Record<string, unknown> = {
+    prompt_tokens: promptTokens,
+    completion_tokens: completionTokens,
+    total_tokens: promptTokens + completionTokens,
+  };
+  if (behaviour.cachedTokens > 0) usage.prompt_tokens_details = { cached_tokens: behaviour.cachedTokens, audio_tokens: 0 };
+  if (behaviour.reasoningTokens > 0) usage.completion_tokens_details = { reasoning_tokens: behaviour.reasoningTokens };
+  return usage;
+}
+
+function frame(value: unknown): string {
+  return `data: ${JSON.stringify(value)}\n\n`;
+}
+
+function wantsUsage(exchange: MockExchange): boolean {
+  const options = bodyField(exchange, 'stream_options');
+  return typeof options === 'object' && options !== null && 'include_usage' in options && options.include_usage === true;
+}
+
+interface TextAnswer {
+  id: string;
+  model: string;
+  promptTokens: number;
+  /** Builds one stream chunk: a content piece, or the finish marker when `piece` is undefined. */
+  chunk(piece: string | undefined, first: boolean): Record<string, unknown>;
+  object: string;
+}
+
+/** Streams pieces, finish chunk, optional usage chunk and [DONE], honouring the usage mode. */
+function streamTextAnswer(exchange: MockExchange, answer: TextAnswer): Promise<void> {
+  const behaviour = exchange.behaviour;
+  const pieces = mockReplyPieces(behaviour);
+  const includeUsage = wantsUsage(exchange);
+  const base = { id: answer.id, object: answer.object, created: mockCreatedAt, model: answer.model };
+  const frames = pieces.map((piece, index) => {
+    const chunk: Record<string, unknown> = { ...base, ...answer.chunk(piece, index === 0) };
+    if (behaviour.usage === 'every-chunk') chunk.usage = mockOpenAiUsage(behaviour, answer.promptTokens, index + 1);
+    else if (includeUsage) chunk.usage = null;
+    return frame(chunk);
+  });
+  const finish: Record<string, unknown> = { ...base, ...answer.chunk(undefined, pieces.length === 0) };
+  if (behaviour.usage === 'every-chunk') finish.usage = mockOpenAiUsage(behaviour, answer.promptTokens);
+  else if (includeUsage) finish.usage = null;
+  frames.push(frame(finish));
+  if (includeUsage && behaviour.usage === 'last') {
+    frames.push(frame({ ...base, choices: [], usage: mockOpenAiUsage(behaviour, answer.promptTokens) }));
+  }
+  frames.push('data: [DONE]\n\n');
+  return exchange.sendSse(frames);
+}
+
+async function handleChatCompletions(exchange: MockExchange): Promise<void> {
+  const model = bodyField(exchange, 'model');
+  if (typeof model !== 'string' || !Array.isArray(bodyField(exchange, 'messages'))) {
+    return sendInvalidRequest(exchange, 'model and messages are required');
+  }
+  const behaviour = exchange.behaviour;
+  const promptTokens = behaviour.promptTokens ?? countMockChatPromptTokens(exchange.request.body);
+  const id = `chatcmpl-mock-${exchange.sequence}`;
+  if (bodyField(exchange, 'stream') === true) {
+    return streamTextAnswer(exchange, {
+      id,
+      model,
+      promptTokens,
+      object: 'chat.completion.chunk',
+      chunk: (piece, first) => ({
+        choices: [
+          piece === undefined
+            ? { index: 0, delta: first ? { role: 'assistant' } : {}, logprobs: null, finish_reason: 'stop' }
+            : { index: 0, delta: first ? { role: 'assistant', content: piece } : { content: piece }, logprobs: null, finish_reason: null },
+        ],
+      }),
+    });
+  }
+  const answer: Record<string, unknown> = {
+    id,
+    object: 'chat.completion',
+    created: mockCreatedAt,
+    model,
+    choices: [{ index: 0, message: { role: 'assistant', content: mockReplyPieces(behaviour).join(''), refusal: null }, logprobs: null, finish_reason: 'stop' }],
+    system_fingerprint: 'fp_mock',
+  };
+  if (behaviour.usage !== 'omitted') answer.usage = mockOpenAiUsage(behaviour, promptTokens);
+  return exchange.sendJson(200, answer);
+}
+
+async function handleCompletions(exchange: MockExchange): Promise<void> {
+  const model = bodyField(exchange, 'model');
+  if (typeof model !== 'string') return sendInvalidRequest(exchange, 'model is required');
+  const behaviour = exchange.behaviour;
+  const promptTokens = behaviour.promptTokens ?? countMockInputTokens(bodyField(exchange, 'prompt'));
+  const id = `cmpl-mock-${exchange.sequence}`;
+  if (bodyField(exchange, 'stream') === true) {
+    return streamTextAnswer(exchange, {
+      id,
+      model,
+      promptTokens,
+      object: 'text_completion',
+      chunk: (piece) => ({ choices: [{ text: piece ?? '', index: 0, logprobs: null, finish_reason: piece === undefined ? 'stop' : null }] }),
+    });
+  }
+  const answer: Record<string, unknown> = {
+    id,
+    object: 'text_completion',
+    created: mockCreatedAt,
+    model,
+    choices: [{ text: mockReplyPieces(behaviour).join(''), index: 0, logprobs: null, finish_reason: 'stop' }],
+  };
+  if (behaviour.usage !== 'omitted') answer.usage = mockOpenAiUsage(behaviour, promptTokens);
+  return exchange.sendJson(200, answer);
+}
+
+/** The OpenAI text-generation routes. */
+export const openAiChatMockRoutes: readonly MockRoute[] = [
+  { method: 'POST', path: '/v1/chat/completions', handle: handleChatCompletions },
+  { method: 'POST', path: '/v1/completions', handle: handleCompletions },
+];

@@ -1,0 +1,64 @@
+// Starts a throwaway PostgreSQL 15 cluster (Debian postgresql-15) on 127.0.0.1, as the postgres OS user.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ensureSystemPackage, freePort, makeServiceDir, runChecked, stopService, trackService, waitUntil, type RunningService } from './service-process';
+
+const binaries = '/usr/lib/postgresql/15/bin';
+
+/** The command line that runs a PostgreSQL program as the postgres user when we are root (initdb refuses root). */
+function asPostgres(program: string, args: string[]): [string, string[]] {
+  const command = path.join(binaries, program);
+  return process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
+}
+
+/**
+ * Starts a cluster in a temp folder (trust auth, user gw); stop() sends SIGINT to the postmaster PID.
+ * The postmaster runs as our descendant (not daemonised by pg_ctl) so its exit is reaped, leaving no zombie.
+ */
+export async function startPostgres(): Promise<RunningService> {
+  ensureSystemPackage('postgresql-15', path.join(binaries, 'initdb'));
+  const dir = makeServiceDir('postgres');
+  if (process.getuid?.() === 0) await runChecked('chown', ['postgres:postgres', dir]);
+  const data = path.join(dir, 'data');
+  const port = await freePort();
+  const [initCommand, initArgs] = asPostgres('initdb', ['-D', data, '-U', 'gw', '--auth=trust', '-E', 'UTF8', '--no-sync']);
+  try {
+    await runChecked(initCommand, initArgs);
+  } catch (error) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+  const settings = ['-D', data, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'full_page_writes=off'];
+  const [command, args] = asPostgres('postgres', settings);
+  const child = spawn(command, args, { stdio: 'ignore' });
+  let exited = false;
+  child.once('exit', () => {
+    exited = true;
+  });
+  const pidFile = path.join(data, 'postmaster.pid');
+  let pid = 0;
+  try {
+    await waitUntil(async () => {
+      if (exited) throw new Error('postgres exited during start-up');
+      if (!fs.existsSync(pidFile)) return false;
+      pid = Number.parseInt(fs.readFileSync(pidFile, 'utf8').split('\n')[0], 10);
+      try {
+        await runChecked(path.join(binaries, 'pg_isready'), ['-q', '-h', '127.0.0.1', '-p', String(port)]);
+        return true;
+      } catch {
+        return false;
+      }
+    }, 60_000, 'postgres to accept connections');
+  } catch (error) {
+    if (child.pid !== undefined) await stopService(pid || child.pid, 'SIGINT', dir);
+    throw error;
+  }
+  trackService(pid, 'SIGQUIT');
+  return {
+    url: `postgres://gw@127.0.0.1:${port}/postgres`,
+    pid,
+    // SIGINT = PostgreSQL's "fast" shutdown: disconnects clients and exits cleanly.
+    stop: () => stopService(pid, 'SIGINT', dir),
+  };
+}
