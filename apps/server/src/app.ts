@@ -33,7 +33,7 @@ export async function buildServer(config: Config, modules: RouteModule[] = route
     logger: { level: config.logLevel, base: { node: config.nodeName }, redact: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers["x-goog-api-key"]', 'req.headers.cookie'] },
     bodyLimit: 64 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
-    trustProxy: true,
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
   });
   const database = openDatabase(config.database);
   await migrateToLatest(database);

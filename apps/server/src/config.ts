@@ -1,6 +1,7 @@
 // Configuration from environment variables, with the names new-api operators already use.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import { isIP } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
@@ -20,6 +21,10 @@ export interface Config {
   consoleDir: string | null;
   /** Per-IP fixed window for login, register, verification mail (and per user for access-token and aff transfer). */
   criticalRateLimit: { enabled: boolean; requests: number; durationSeconds: number };
+  /** Proxies whose X-Forwarded-For is believed (addresses or CIDR blocks); a client cannot choose its own IP otherwise. */
+  trustedProxies: string[];
+  /** Minutes between periodic channel tests (0 turns them off). */
+  channelTestMinutes: number;
 }
 
 const positiveInteger = (name: string) =>
@@ -47,6 +52,14 @@ const environmentSchema = z.object({
   NODE_NAME: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CONSOLE_DIR: z.string().default(''),
+  CHANNEL_TEST_FREQUENCY: z.string().regex(/^\d+$/, 'CHANNEL_TEST_FREQUENCY must be a whole number of minutes').transform(Number).default(10),
+  TRUSTED_PROXIES: z
+    .string()
+    .default('127.0.0.1,::1')
+    .refine(
+      (value) => value.split(',').map((item) => item.trim()).filter(Boolean).every((item) => isIP(item.split('/')[0]) !== 0),
+      'TRUSTED_PROXIES must be a comma-separated list of IP addresses or CIDR blocks',
+    ),
   CRITICAL_RATE_LIMIT_ENABLE: z.enum(['true', 'false'], 'CRITICAL_RATE_LIMIT_ENABLE must be true or false').default('true'),
   CRITICAL_RATE_LIMIT: positiveInteger('CRITICAL_RATE_LIMIT').default(20),
   CRITICAL_RATE_LIMIT_DURATION: positiveInteger('CRITICAL_RATE_LIMIT_DURATION').default(1200),
@@ -89,6 +102,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env, default
       requests: values.CRITICAL_RATE_LIMIT,
       durationSeconds: values.CRITICAL_RATE_LIMIT_DURATION,
     },
+    channelTestMinutes: values.CHANNEL_TEST_FREQUENCY,
+    trustedProxies: values.TRUSTED_PROXIES.split(',').map((item) => item.trim()).filter(Boolean),
   };
 }
 

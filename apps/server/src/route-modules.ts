@@ -14,6 +14,9 @@ import { registerSetupRoutes } from './system/setup-routes';
 import { registerStatusRoutes } from './system/status-routes';
 import { registerApiKeyRoutes } from './tokens/api-key-routes';
 import { registerRedemptionRoutes } from './redemptions/redemption-routes';
+import { registerLogRoutes } from './logs/log-routes';
+import { registerUsageDataRoutes } from './logs/usage-data-routes';
+import { registerPricingRoutes } from './pricing/pricing-routes';
 
 /** Every route module of the server. */
 export const routeModules: RouteModule[] = [
@@ -31,5 +34,8 @@ export const routeModules: RouteModule[] = [
   registerStatusRoutes,
   registerSetupRoutes,
   registerOptionRoutes,
+  registerLogRoutes,
+  registerUsageDataRoutes,
+  registerPricingRoutes,
   registerRelayRoutes,
 ];

@@ -3,3 +3,4 @@ export * from './enums';
 export * from './options';
 export * from './option-defaults';
 export * from './envelope';
+export * from './usage';

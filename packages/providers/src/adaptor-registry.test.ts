@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findProviderAdaptor } from './adaptor-registry';
+import { findBalanceReader, findModelListReader, findProviderAdaptor } from './adaptor-registry';
+import { providerDescriptors } from './provider-registry';
 import type { AdaptorInput } from './provider-adaptor';
 
 const input = (type: number, overrides: Partial<AdaptorInput['channel']> = {}, path = '/v1/chat/completions'): AdaptorInput => ({
@@ -39,5 +40,32 @@ describe('provider adaptors', () => {
     expect(findProviderAdaptor(14)).toBeUndefined();
     expect(findProviderAdaptor(2)).toBeUndefined();
     expect(findProviderAdaptor(999)).toBeUndefined();
+  });
+});
+
+describe('model list and balance readers', () => {
+  it('lists models from GET /v1/models, sorted and de-duplicated', () => {
+    const reader = findModelListReader(1)!;
+    expect(reader.request({ type: 1, key: 'k', baseUrl: '', organization: '', other: '' }).url).toBe('https://api.openai.com/v1/models');
+    expect(reader.read({ data: [{ id: 'b' }, { id: 'a' }, { id: 'b' }, { nope: 1 }] })).toEqual(['a', 'b']);
+    expect(findModelListReader(45)!.request({ type: 45, key: 'k', baseUrl: '', organization: '', other: '' }).url).toBe('https://ark.cn-beijing.volces.com/api/v3/models');
+  });
+
+  it('has a balance reader exactly for the types whose descriptor supports balances', () => {
+    for (const descriptor of providerDescriptors) {
+      expect(findBalanceReader(descriptor.type) !== undefined, `type ${descriptor.type}`).toBe(descriptor.balanceSupported);
+    }
+  });
+
+  it('reads each provider balance shape', () => {
+    expect(findBalanceReader(1)!.read([{ hard_limit_usd: 120 }, { total_usage: 2050 }])).toBe(99.5);
+    expect(findBalanceReader(20)!.read([{ data: { total_credits: 10, total_usage: 2.5 } }])).toBe(7.5);
+    expect(findBalanceReader(25)!.read([{ data: { available_balance: 49.58 } }])).toBe(49.58);
+    expect(findBalanceReader(40)!.read([{ data: { totalBalance: '12.34' } }])).toBe(12.34);
+    expect(findBalanceReader(43)!.read([{ balance_infos: [{ currency: 'CNY', total_balance: '30' }, { currency: 'USD', total_balance: '4.2' }] }])).toBe(4.2);
+    expect(findBalanceReader(43)!.read([{}])).toBeUndefined();
+    const [subscription, usage] = findBalanceReader(1)!.requests({ type: 1, key: 'k', baseUrl: '', organization: '', other: '' }, new Date('2026-03-01T00:00:00Z'));
+    expect(subscription.url).toBe('https://api.openai.com/v1/dashboard/billing/subscription');
+    expect(usage.url).toBe('https://api.openai.com/v1/dashboard/billing/usage?start_date=2025-11-21&end_date=2026-03-02');
   });
 });

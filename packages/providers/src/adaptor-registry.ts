@@ -1,9 +1,14 @@
 // The registry of request adaptors by channel type. Most OpenAI-format types are the OpenAI-compatible
 // base with their descriptor's default base URL and, where the provider mounts the API elsewhere, a path rewrite.
 import { azureAdaptor } from './azure/azure-adaptor';
+import { deepSeekBalanceReader } from './deepseek/deepseek-balance';
+import { moonshotBalanceReader } from './moonshot/moonshot-balance';
 import { openAiCompatibleAdaptor } from './openai-compatible/openai-compatible-adaptor';
-import type { ProviderAdaptor } from './provider-adaptor';
+import { openAiBillingBalanceReader, openAiModelListReader } from './openai-compatible/openai-compatible-readers';
+import { openRouterBalanceReader } from './openrouter/openrouter-balance';
+import type { BalanceReader, ModelListReader, ProviderAdaptor } from './provider-adaptor';
 import { findProvider } from './provider-registry';
+import { siliconCloudBalanceReader } from './siliconcloud/siliconcloud-balance';
 
 const underPrefix = (prefix: string) => (path: string) => path.replace(/^\/v1\//, `${prefix}/`);
 
@@ -39,4 +44,27 @@ export function findProviderAdaptor(type: number): ProviderAdaptor | undefined {
     compatibleCache.set(type, adaptor);
   }
   return adaptor;
+}
+
+/** Balance readers by channel type (the types whose descriptor says `balanceSupported`). */
+const balanceReaders = new Map<number, BalanceReader>([
+  [1, openAiBillingBalanceReader('https://api.openai.com')],
+  [8, openAiBillingBalanceReader('')],
+  [20, openRouterBalanceReader],
+  [25, moonshotBalanceReader],
+  [40, siliconCloudBalanceReader],
+  [43, deepSeekBalanceReader],
+]);
+
+/** The balance reader of a channel type, or undefined when the provider has no balance API. */
+export function findBalanceReader(type: number): BalanceReader | undefined {
+  return balanceReaders.get(type);
+}
+
+/** The model-list reader of a channel type: `GET …/models` on every relayed OpenAI-compatible type. */
+export function findModelListReader(type: number): ModelListReader | undefined {
+  if (!findProviderAdaptor(type) || specialAdaptors.has(type)) return undefined;
+  const descriptor = findProvider(type);
+  const mapPath = compatiblePaths.get(type);
+  return openAiModelListReader(descriptor?.defaultBaseUrl ?? '', mapPath ? mapPath('/v1/models') : '/v1/models');
 }

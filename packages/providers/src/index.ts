@@ -43,3 +43,4 @@ export * from './provider-adaptor';
 export * from './adaptor-registry';
 export * from './openai-compatible/openai-compatible-adaptor';
 export * from './azure/azure-adaptor';
+export * from './openai-compatible/openai-compatible-readers';

@@ -37,3 +37,17 @@ export interface UpstreamCall {
 export interface ProviderAdaptor {
   buildRequest(input: AdaptorInput): UpstreamCall;
 }
+
+/** Lists the models an upstream account can use (the channel form's "fetch models"). */
+export interface ModelListReader {
+  request(channel: AdaptorChannel): UpstreamCall;
+  read(answer: unknown): string[];
+}
+
+/** Reads an upstream account's remaining balance, where the provider has an API for it. */
+export interface BalanceReader {
+  /** Requests to send, in order; `read` gets their parsed answers in the same order. */
+  requests(channel: AdaptorChannel, now: Date): UpstreamCall[];
+  /** The balance, or undefined when the answers do not carry one. */
+  read(answers: unknown[]): number | undefined;
+}

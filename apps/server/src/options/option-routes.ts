@@ -21,7 +21,7 @@ export function registerOptionRoutes(app: FastifyInstance, context: AppContext):
   const access = accessFor(context);
   const { options } = context;
 
-  app.get('/api/option/', access('root'), async () => {
+  app.get('/api/option/', access('admin'), async () => {
     const entries = options
       .entries()
       .map(({ key, value }) => ({ key, value: optionDefinitions.get(key)?.secret ? '' : value }))
@@ -29,7 +29,7 @@ export function registerOptionRoutes(app: FastifyInstance, context: AppContext):
     return success(entries);
   });
 
-  app.put('/api/option/', access('root'), async (request) => {
+  app.put('/api/option/', access('admin'), async (request) => {
     const { key, value } = parseInput(updateBody, request.body);
     const definition = optionDefinitions.get(key);
     if (!definition) throw badRequest(`unknown option: ${key}`);
@@ -44,7 +44,7 @@ export function registerOptionRoutes(app: FastifyInstance, context: AppContext):
     return success(undefined, 'option saved');
   });
 
-  app.post('/api/option/rest_model_ratio', access('root'), async (request) => {
+  app.post('/api/option/rest_model_ratio', access('admin'), async (request) => {
     for (const key of resettableRatioKeys) await options.set(key, defaultOptionText(key));
     request.log.info({ by: currentUser(request).id }, 'model ratios reset to defaults');
     return success(undefined, 'model ratios reset to defaults');

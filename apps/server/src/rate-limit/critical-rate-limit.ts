@@ -2,15 +2,24 @@
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { AppContext } from '../context';
 import { tooManyRequests } from '../http/api-error';
+import { Redis } from 'ioredis';
 import { MemoryRateLimitStore, type RateLimitStore } from './rate-limit-store';
+import { RedisRateLimitStore } from './redis-rate-limit-store';
 
 const stores = new WeakMap<AppContext, RateLimitStore>();
 
-/** The server's rate-limit store (one per server; a Redis store will be chosen here when REDIS_CONN_STRING is set). */
+/** The server's rate-limit store: Redis (shared by every instance) when REDIS_CONN_STRING is set, else in memory. */
 export function rateLimitStoreFor(context: AppContext): RateLimitStore {
   let store = stores.get(context);
   if (!store) {
-    store = new MemoryRateLimitStore();
+    if (context.config.redisUrl) {
+      const redis = new Redis(context.config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+      redis.on('error', () => undefined);
+      context.shutdownTasks.push(async () => redis.disconnect());
+      store = new RedisRateLimitStore(redis, (error) => context.log.warn({ err: error }, 'Redis unavailable: rate limits counted per instance until it is back'));
+    } else {
+      store = new MemoryRateLimitStore();
+    }
     stores.set(context, store);
   }
   return store;

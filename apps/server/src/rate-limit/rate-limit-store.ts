@@ -12,6 +12,8 @@ export interface RateLimitHit {
 export interface RateLimitStore {
   /** Counts one hit on `key` in a window of `windowSeconds` and reports the window's count. */
   hit(key: string, windowSeconds: number): Promise<RateLimitHit>;
+  /** The count of `key`'s current window without adding a hit (0 when none is open). */
+  peek(key: string): Promise<number>;
 }
 
 interface Window {
@@ -39,6 +41,11 @@ export class MemoryRateLimitStore implements RateLimitStore {
     }
     window.count += 1;
     return { count: window.count, resetSeconds: Math.max(1, Math.ceil((window.endsAt - now) / 1000)) };
+  }
+
+  async peek(key: string): Promise<number> {
+    const window = this.windows.get(key);
+    return window && window.endsAt > this.now() ? window.count : 0;
   }
 
   private sweep(now: number): void {

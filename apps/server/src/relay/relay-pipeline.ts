@@ -3,6 +3,7 @@ import { computeQuotaCost, estimateReserveQuota, resolveMappedModel, selectChann
 import { findProviderAdaptor } from '@turnpike/providers';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Reservation } from '../billing/quota-ledger';
+import { admitModelRequest, recordModelRequestSuccess } from '../rate-limit/model-request-limit';
 import { autoDisableChannel, isRetryable, shouldAutoDisable, type AttemptFailure } from './channel-health';
 import { readWholeAnswer, relayStream, type AnswerOutcome } from './relay-answer';
 import type { RelayCaller } from './relay-caller';
@@ -149,6 +150,8 @@ export async function runRelay(services: RelayServices, request: FastifyRequest,
   const startedAt = Date.now();
   checkModelLimits(caller, call.model);
   const quote = priceCall(services, caller, call.model);
+  const limited = await admitModelRequest(services.context, caller.user.id, caller.usingGroup);
+  if (limited) throw new RelayError(429, limited, 'rate_limit_error', 'model_request_rate_limited');
   const candidates = candidatesFor(services, caller, call.model);
   if (candidates.length === 0) {
     throw new RelayError(503, `no available channel for model ${call.model} under group ${caller.usingGroup}`, 'server_error', 'model_not_found');
@@ -190,6 +193,7 @@ export async function runRelay(services: RelayServices, request: FastifyRequest,
     throw new RelayError(502, `upstream answer failed: ${(error as Error).message}`, 'upstream_error');
   }
   settle(services, request, call, caller, quote, reservation, attempt, outcome, units, tried, startedAt);
+  await recordModelRequestSuccess(services.context, caller.user.id, caller.usingGroup);
 }
 
 function settle(services: RelayServices, request: FastifyRequest, call: RelayRequest, caller: RelayCaller, quote: BillingQuote, reservation: Reservation, attempt: AttemptResult, outcome: AnswerOutcome, units: number, tried: number[], startedAt: number): void {

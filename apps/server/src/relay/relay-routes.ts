@@ -17,6 +17,7 @@ import { PriceBook } from './price-book';
 import { RoutingTable } from './routing-table';
 import { UpstreamClient } from './upstream-client';
 import { registerRelayInfoRoutes } from './relay-info-routes';
+import { registerChannelProbeRoutes } from './channel-probe-routes';
 
 /** Renders any failure of a relay route in the OpenAI error shape. */
 export function sendRelayError(reply: FastifyReply, error: unknown): FastifyReply {
@@ -51,6 +52,7 @@ export async function registerRelayRoutes(app: FastifyInstance, context: AppCont
   if (released > 0) context.log.warn({ released }, 'released reservations left by an earlier run of this node');
   context.shutdownTasks.push(() => services.ledger.flush(), () => services.upstream.close());
   context.relay = services;
+  registerChannelProbeRoutes(app, services);
 
   await app.register(async (scope) => {
     scope.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: 64 * 1024 * 1024 }, (_request, body, done) => done(null, body));

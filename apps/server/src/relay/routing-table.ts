@@ -132,4 +132,11 @@ export class RoutingTable {
     for (const group of groups) for (const model of this.byGroup.get(group)?.keys() ?? []) names.add(model);
     return [...names].sort();
   }
+
+  /** Every model served by an enabled channel, with the groups that serve it (both sorted). */
+  modelGroups(): Map<string, string[]> {
+    const groupsByModel = new Map<string, string[]>();
+    for (const [group, models] of this.byGroup) for (const model of models.keys()) groupsByModel.set(model, [...(groupsByModel.get(model) ?? []), group]);
+    return new Map([...groupsByModel.keys()].sort().map((model) => [model, (groupsByModel.get(model) ?? []).sort()]));
+  }
 }

@@ -145,6 +145,7 @@ export function registerUserAdminRoutes(app: FastifyInstance, context: AppContex
       if (isUniqueViolation(error)) throw conflict(adminUserMessages.usernameTaken);
       throw error;
     }
+    context.caches.users.invalidate(target.id);
     return success(toPublicUser(await liveTarget(target.id)), 'user updated');
   });
 
@@ -183,5 +184,7 @@ export function registerUserAdminRoutes(app: FastifyInstance, context: AppContex
       if (!changed) throw notFound(adminUserMessages.notFound);
       await recordManageLog(transaction, { id: target.id, username: target.username, group: target.group }, plan.log, { ip, other: adminSubject(actor) });
     });
+    // Bans, role changes and deletions reach the relay on every instance at once.
+    context.caches.users.invalidate(target.id);
   }
 }

@@ -73,6 +73,7 @@ export function registerUserSelfRoutes(app: FastifyInstance, context: AppContext
         if (isUniqueViolation(error)) throw conflict(selfMessages.usernameTaken);
         throw error;
       });
+      context.caches.users.invalidate(user.id);
     }
     return success(toPublicUser(await reload(context, user.id)), 'user updated');
   });
@@ -81,6 +82,7 @@ export function registerUserSelfRoutes(app: FastifyInstance, context: AppContext
     const user = currentUser(request);
     if (user.role >= Role.Root) throw forbidden(selfMessages.rootCannotDelete);
     await softDeleteUser(context.db, user.id);
+    context.caches.users.invalidate(user.id);
     reply.clearCookie(sessionCookieName, { path: '/', httpOnly: true, sameSite: 'strict', secure: request.protocol === 'https' });
     return success(undefined, 'account deleted');
   });
@@ -94,6 +96,7 @@ export function registerUserSelfRoutes(app: FastifyInstance, context: AppContext
     const input = parseInput(userSettingSchema, request.body);
     const next = applyUserSetting(parseUserSetting(user.setting), input);
     await updateUser(context.db, user.id, { setting: JSON.stringify(next) });
+    context.caches.users.invalidate(user.id);
     return success(next, 'settings updated');
   });
 }
