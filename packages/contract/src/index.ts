@@ -4,3 +4,4 @@ export * from './options';
 export * from './option-defaults';
 export * from './envelope';
 export * from './usage';
+export * from '@turnpike/providers/descriptors';

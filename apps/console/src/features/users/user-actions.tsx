@@ -1,0 +1,64 @@
+// The action buttons of one user row: promote, demote, disable/enable, edit, deactivate (with confirmations).
+import { Button, Popconfirm, Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { UserStatuses } from '../../lib/constants';
+import { isDeactivated, type UserManageAction, type UserRecord } from './users-api';
+
+/** Props of the row actions. */
+export interface UserActionsProps {
+  user: UserRecord;
+  busy: boolean;
+  onAction: (user: UserRecord, action: UserManageAction) => void;
+  onEdit: (user: UserRecord) => void;
+}
+
+/** Action buttons; a deactivated user gets none. */
+export function UserActions({ user, busy, onAction, onEdit }: UserActionsProps) {
+  const { t } = useTranslation();
+  if (isDeactivated(user)) return <Typography.Text type="secondary">-</Typography.Text>;
+  const confirm = (action: UserManageAction, label: string, danger = false) => (
+    <Popconfirm
+      title={t('users.confirmAction')}
+      okText={t('common.ok')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ danger }}
+      onConfirm={() => onAction(user, action)}
+    >
+      <Button size="small" danger={danger} disabled={busy} data-testid={`user-${action}-${user.id}`}>
+        {label}
+      </Button>
+    </Popconfirm>
+  );
+  const enabled = user.status === UserStatuses.enabled;
+  return (
+    <Space size={4} wrap>
+      {confirm('promote', t('users.promote'))}
+      {confirm('demote', t('users.demote'))}
+      {enabled ? (
+        confirm('disable', t('users.disable'), true)
+      ) : user.status === UserStatuses.blocked ? (
+        <Button size="small" disabled data-testid={`user-enable-${user.id}`}>
+          {t('users.enable')}
+        </Button>
+      ) : (
+        confirm('enable', t('users.enable'))
+      )}
+      <Button size="small" onClick={() => onEdit(user)} data-testid={`user-edit-${user.id}`}>
+        {t('common.edit')}
+      </Button>
+      <Popconfirm
+        title={t('users.confirmDeleteTitle')}
+        description={t('users.confirmDeleteContent')}
+        okText={t('common.ok')}
+        cancelText={t('common.cancel')}
+        okButtonProps={{ danger: true }}
+        placement="left"
+        onConfirm={() => onAction(user, 'delete')}
+      >
+        <Button size="small" danger type="primary" disabled={busy} data-testid={`user-delete-${user.id}`}>
+          {t('users.delete')}
+        </Button>
+      </Popconfirm>
+    </Space>
+  );
+}

@@ -1,0 +1,68 @@
+// The add-user dialog: username, display name, password (username and password required).
+import { Form, Input, Modal } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { notify } from '../../lib/notify';
+import { useCreateUser, type UserCreatePayload } from './users-api';
+
+/** Props of the add-user dialog. */
+export interface UserAddModalProps {
+  open: boolean;
+  onClose: () => void;
+}
+
+/** Creates a user with POST /api/user/. */
+export function UserAddModal({ open, onClose }: UserAddModalProps) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Partial<UserCreatePayload>>();
+  const createUser = useCreateUser();
+
+  const close = (): void => {
+    form.resetFields();
+    onClose();
+  };
+
+  const submit = (): void => {
+    const values = form.getFieldsValue();
+    const username = values.username?.trim() ?? '';
+    const password = values.password ?? '';
+    if (!username || !password) {
+      notify.error(t('users.usernamePasswordRequired'));
+      return;
+    }
+    createUser.mutate(
+      { username, display_name: values.display_name?.trim() || username, password },
+      {
+        onSuccess: () => {
+          notify.success(t('users.created'));
+          close();
+        },
+      },
+    );
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t('users.addUser')}
+      okText={t('common.submit')}
+      cancelText={t('common.cancel')}
+      onOk={submit}
+      onCancel={close}
+      confirmLoading={createUser.isPending}
+      data-testid="user-add-modal"
+      forceRender
+    >
+      <Form form={form} layout="vertical" name="add-user" onFinish={submit}>
+        <Form.Item label={t('users.username')} name="username">
+          <Input name="username" placeholder={t('users.usernamePlaceholder')} autoComplete="off" />
+        </Form.Item>
+        <Form.Item label={t('users.displayName')} name="display_name">
+          <Input name="display_name" placeholder={t('users.displayNamePlaceholder')} autoComplete="off" />
+        </Form.Item>
+        <Form.Item label={t('users.password')} name="password">
+          <Input.Password name="password" placeholder={t('users.passwordPlaceholder')} autoComplete="new-password" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
