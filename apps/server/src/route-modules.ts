@@ -17,6 +17,7 @@ import { registerRedemptionRoutes } from './redemptions/redemption-routes';
 import { registerLogRoutes } from './logs/log-routes';
 import { registerUsageDataRoutes } from './logs/usage-data-routes';
 import { registerPricingRoutes } from './pricing/pricing-routes';
+import { registerWalletRoutes } from './wallet/wallet-routes';
 
 /** Every route module of the server. */
 export const routeModules: RouteModule[] = [
@@ -30,6 +31,7 @@ export const routeModules: RouteModule[] = [
   registerGroupRoutes,
   registerApiKeyRoutes,
   registerRedemptionRoutes,
+  registerWalletRoutes,
   registerChannelRoutes,
   registerStatusRoutes,
   registerSetupRoutes,

@@ -2,7 +2,7 @@
 // N formats meet here, so no format ever converts directly into another (ARCHITECTURE.md, principle 2).
 
 /** Identifier of a wire dialect known to the format registry. */
-export type FormatId = 'openai-chat';
+export type FormatId = 'openai-chat' | 'gemini' | 'anthropic-messages';
 
 /** Who authored a canonical message; tool results travel in `tool` messages. */
 export type CanonicalRole = 'system' | 'user' | 'assistant' | 'tool';
@@ -36,6 +36,8 @@ export interface CanonicalToolCallPart {
   id: string;
   name: string;
   arguments: string;
+  /** The provider's opaque reasoning token bound to this call (Gemini `thoughtSignature`), replayed in later turns. */
+  signature?: string;
 }
 
 /** The result of a tool invocation, sent back by the caller. */
@@ -51,6 +53,8 @@ export interface CanonicalReasoningPart {
   type: 'reasoning';
   text: string;
   signature?: string;
+  /** The reasoning was redacted by the provider: `text` is empty and `signature` holds the opaque encrypted data (Anthropic `redacted_thinking`). */
+  redacted?: boolean;
 }
 
 /** Any piece of message content. */
@@ -80,6 +84,14 @@ export interface CanonicalTool {
 /** How the model must use tools: freely, never, at least one, or one named tool. */
 export type CanonicalToolChoice = 'auto' | 'none' | 'required' | { name: string };
 
+/** How the model should think before answering (Gemini `thinkingConfig`, Anthropic `thinking`). */
+export interface CanonicalReasoningConfig {
+  /** Token budget for thinking: 0 turns thinking off, -1 lets the model decide. */
+  budgetTokens?: number;
+  /** Whether reasoning text (thought summaries) is returned to the caller. */
+  includeThoughts?: boolean;
+}
+
 /** The shape the answer must take. */
 export type CanonicalResponseFormat =
   | { type: 'text' }
@@ -102,6 +114,8 @@ export interface CanonicalRequest {
   maxTokens?: number;
   temperature?: number;
   topP?: number;
+  /** Sample only from the K most likely tokens (Anthropic `top_k`, Gemini `topK`). */
+  topK?: number;
   stop?: string[];
   seed?: number;
   presencePenalty?: number;
@@ -110,10 +124,13 @@ export interface CanonicalRequest {
   toolChoice?: CanonicalToolChoice;
   parallelToolCalls?: boolean;
   reasoningEffort?: string;
+  reasoning?: CanonicalReasoningConfig;
   responseFormat?: CanonicalResponseFormat;
   /** The end-user id the caller forwarded for abuse tracking. */
   user?: string;
   passthrough?: CanonicalPassthrough;
+  /** What a codec could not express and dropped or approximated; the relay copies these into the log entry. */
+  warnings?: string[];
 }
 
 /**
@@ -149,13 +166,16 @@ export interface CanonicalError {
   type?: string;
   code?: string;
   param?: string;
+  /** The HTTP status the error came with, or should be answered with (dialects such as Gemini name it in the body). */
+  httpStatus?: number;
 }
 
 /** One event of a streamed answer. Tool calls are keyed by `index`, unique within one stream. */
 export type CanonicalStreamPart =
   | { type: 'text-delta'; text: string }
-  | { type: 'reasoning-delta'; text: string }
-  | { type: 'tool-call-start'; index: number; id: string; name: string }
+  /** `signature` carries the provider's opaque reasoning token; a delta may carry only a signature (empty `text`). */
+  | { type: 'reasoning-delta'; text: string; signature?: string; redacted?: boolean }
+  | { type: 'tool-call-start'; index: number; id: string; name: string; signature?: string }
   | { type: 'tool-call-delta'; index: number; argumentsDelta: string }
   | { type: 'tool-call-end'; index: number }
   | { type: 'usage'; usage: CanonicalUsage }
@@ -173,4 +193,17 @@ export interface CanonicalStreamMetadata {
 /** A usage with every counter at zero. */
 export function createEmptyUsage(): CanonicalUsage {
   return { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0 };
+}
+
+/** Warnings for passthrough fields that a request encoded for `target` cannot replay, because they belong to another dialect. */
+export function listDroppedPassthroughFields(request: CanonicalRequest, target: FormatId): string[] {
+  const passthrough = request.passthrough;
+  if (!passthrough || passthrough.format === target) return [];
+  return Object.keys(passthrough.fields).map((field) => `${passthrough.format} field "${field}" has no ${target} equivalent and was dropped`);
+}
+
+/** Appends a warning to the request, creating the list on first use. */
+export function addRequestWarning(request: CanonicalRequest, warning: string): void {
+  if (request.warnings) request.warnings.push(warning);
+  else request.warnings = [warning];
 }

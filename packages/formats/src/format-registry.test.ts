@@ -27,6 +27,7 @@ describe('format registry', () => {
     const ids = formatRegistry.map((format) => format.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toContain('openai-chat');
+    expect(ids).toContain('gemini');
     for (const format of formatRegistry) expect(findFormat(format.id)).toBe(format);
     expect(findFormat('no-such-format')).toBeUndefined();
   });
@@ -35,7 +36,8 @@ describe('format registry', () => {
     it('encodes a request its own schema accepts and decodes it back', () => {
       const encoded = format.encodeRequest(request);
       const parsed = format.requestSchema.parse(encoded);
-      expect(format.decodeRequest(parsed)).toEqual(request);
+      // The URL carries model and streaming for some dialects (Gemini); the relay passes them as context.
+      expect(format.decodeRequest(parsed, { model: request.model, stream: request.stream })).toEqual(request);
     });
 
     it('round-trips a response and reads its usage', () => {

@@ -11,6 +11,7 @@ import type {
   FormatId,
 } from './canonical-model';
 import { openAiChatFormat } from './openai-chat/openai-chat-format';
+import { geminiFormat } from './gemini/gemini-format';
 
 /** A stateful per-request decoder of upstream stream bytes into canonical parts. */
 export interface CanonicalStreamDecoder {
@@ -30,6 +31,18 @@ export interface CanonicalStreamEncoder {
 export interface StreamEncoderOptions {
   metadata: CanonicalStreamMetadata;
   includeUsage: boolean;
+  /** Gemini's `:streamGenerateContent` without `alt=sse` streams one JSON array instead of SSE events. */
+  framing?: 'sse' | 'json-array';
+  /** Prompt tokens known or estimated before the answer, for dialects that report them up front (Anthropic `message_start`). */
+  inputTokens?: number;
+}
+
+/** What the request line says when the body does not: Gemini puts the model and streaming in the URL path. */
+export interface RequestContext {
+  /** The model named by the URL (`/v1beta/models/{model}:generateContent`). */
+  model?: string;
+  /** True for `:streamGenerateContent`. */
+  stream?: boolean;
 }
 
 /** Watches forwarded stream bytes (pass-through mode) and reports usage. */
@@ -48,7 +61,12 @@ export interface Format<TRequest = unknown, TResponse = unknown> {
   readonly requestSchema: z.ZodType<TRequest>;
   /** Validates a non-stream answer of this dialect. */
   readonly responseSchema: z.ZodType<TResponse>;
-  decodeRequest(request: TRequest): CanonicalRequest;
+  /** Decodes a validated body; `context` supplies what the URL carries, and wins over the body. */
+  decodeRequest(request: TRequest, context?: RequestContext): CanonicalRequest;
+  /**
+   * Encodes for this dialect; what it cannot express is appended to `request.warnings`. Dialects
+   * whose URL names the model (Gemini) leave `request.model` and `request.stream` to the URL builder.
+   */
   encodeRequest(request: CanonicalRequest): TRequest;
   decodeResponse(response: TResponse): CanonicalResponse;
   encodeResponse(response: CanonicalResponse): TResponse;
@@ -64,7 +82,7 @@ export interface Format<TRequest = unknown, TResponse = unknown> {
 }
 
 /** Every registered wire dialect. */
-export const formatRegistry: readonly Format[] = [openAiChatFormat];
+export const formatRegistry: readonly Format[] = [openAiChatFormat, geminiFormat];
 
 /** Finds a dialect by id; undefined when none is registered under it. */
 export function findFormat(id: string): Format | undefined {

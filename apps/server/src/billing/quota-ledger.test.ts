@@ -128,3 +128,21 @@ describe('quota ledger', () => {
     expect(errors).toEqual([]);
   });
 });
+
+describe('hourly buckets switch', () => {
+  it('keeps no hourly bucket when data export is off', async () => {
+    const directory2 = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-off-'));
+    const handle = openDatabase({ kind: 'sqlite', sqlitePath: path.join(directory2, 'l.db') });
+    await migrateToLatest(handle);
+    const ledger = new QuotaLedger(handle.db, new SettlementBatcher(handle.db, handle.kind, 5, () => undefined, () => false), 'n');
+    await handle.db.insertInto('users').values({ username: 'u', password: 'x', display_name: '', role: 1, status: 1, email: '', github_id: '', oidc_id: '', wechat_id: '', telegram_id: '', linux_do_id: '', access_token: null, quota: 100, used_quota: 0, request_count: 0, group: 'default', aff_code: 'a', aff_count: 0, aff_quota: 0, aff_history_quota: 0, inviter_id: 0, setting: '{}', created_at: 0, deleted_at: null }).execute();
+    const held = await ledger.reserve(1, 0, false, 10);
+    if (!held.ok) throw new Error('reserve failed');
+    ledger.settle(held.reservation, { actual: 10, channelId: 0, succeeded: true, log: null, tokensUsed: 5, modelName: 'm', username: 'u' });
+    await ledger.flush();
+    expect(await handle.db.selectFrom('quota_data').selectAll().execute()).toEqual([]);
+    expect((await handle.db.selectFrom('users').select('used_quota').executeTakeFirstOrThrow()).used_quota).toBe(10);
+    await handle.db.destroy();
+    fs.rmSync(directory2, { recursive: true, force: true });
+  });
+});

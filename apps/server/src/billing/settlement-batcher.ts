@@ -40,6 +40,8 @@ export class SettlementBatcher {
     private readonly kind: DatabaseKind,
     private readonly intervalMs: number,
     private readonly onError: (error: unknown, lost: number) => void,
+    /** Whether hourly usage buckets are kept (the DataExportEnabled option). */
+    private readonly aggregateEnabled: () => boolean = () => true,
   ) {}
 
   /** Adds a settlement; it is written within `intervalMs`. */
@@ -132,7 +134,7 @@ export class SettlementBatcher {
     for (let start = 0; start < logs.length; start += logChunk) {
       await transaction.insertInto('logs').values(logs.slice(start, start + logChunk)).execute();
     }
-    await this.aggregate(transaction, applied);
+    if (this.aggregateEnabled()) await this.aggregate(transaction, applied);
     return applied;
   }
 

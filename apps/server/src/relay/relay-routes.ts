@@ -37,8 +37,12 @@ export function keyCaller(context: AppContext, request: FastifyRequest): Promise
 
 /** Builds the relay services, releases what a previous run of this node left reserved, and registers the routes. */
 export async function registerRelayRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
-  const batcher = new SettlementBatcher(context.db, context.database.kind, 20, (error, lost) =>
-    context.log.error({ err: error, settlements: lost }, 'settlement batch failed; its reservations will be released by reconciliation'),
+  const batcher = new SettlementBatcher(
+    context.db,
+    context.database.kind,
+    20,
+    (error, lost) => context.log.error({ err: error, settlements: lost }, 'settlement batch failed; its reservations will be released by reconciliation'),
+    () => context.options.bool('DataExportEnabled'),
   );
   const services: RelayServices = {
     context,

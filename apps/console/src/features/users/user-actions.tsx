@@ -2,6 +2,7 @@
 import { Button, Popconfirm, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { UserStatuses } from '../../lib/constants';
+import { useSessionUser } from '../../lib/session';
 import { isDeactivated, type UserManageAction, type UserRecord } from './users-api';
 
 /** Props of the row actions. */
@@ -15,7 +16,16 @@ export interface UserActionsProps {
 /** Action buttons; a deactivated user gets none. */
 export function UserActions({ user, busy, onAction, onEdit }: UserActionsProps) {
   const { t } = useTranslation();
+  const actor = useSessionUser();
   if (isDeactivated(user)) return <Typography.Text type="secondary">-</Typography.Text>;
+  // Nobody may act on a user of equal or higher role (the server refuses it too): only editing is offered.
+  if (actor && user.role >= actor.role) {
+    return (
+      <Button size="small" onClick={() => onEdit(user)} data-testid={`user-edit-${user.id}`}>
+        {t('common.edit')}
+      </Button>
+    );
+  }
   const confirm = (action: UserManageAction, label: string, danger = false) => (
     <Popconfirm
       title={t('users.confirmAction')}

@@ -1,0 +1,86 @@
+// Browser-test harness: Debian's Chromium driven by playwright-core, against a real server serving the built console.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repositoryRoot = path.resolve(here, '../../../..');
+
+/** The built console the server serves; the suite builds it before the tests run (`npm test`). */
+export const consoleDist = path.join(repositoryRoot, 'apps/console/dist');
+
+/** Where screenshots are kept as test artifacts. */
+export const screenshotDir = path.join(repositoryRoot, 'test-artifacts/screenshots');
+
+/** Fails with a clear message when the console has not been built. */
+export function requireBuiltConsole(): void {
+  if (!fs.existsSync(path.join(consoleDist, 'index.html'))) {
+    throw new Error(`the console is not built: run \`npm run build\` first (looked for ${consoleDist}/index.html)`);
+  }
+}
+
+/** A fresh Chromium profile; close() removes it. */
+export interface BrowserSession {
+  context: BrowserContext;
+  page: Page;
+  close(): Promise<void>;
+}
+
+/** Starts headless Chromium with the flags this closed network needs. */
+export async function openBrowser(): Promise<BrowserSession> {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'turnpike-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    viewport: { width: 1280, height: 800 },
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    context,
+    page,
+    async close() {
+      await context.close();
+      fs.rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The looks every page is captured in. */
+export const looks = [
+  { theme: 'light', language: 'zh', width: 1280 },
+  { theme: 'dark', language: 'zh', width: 1280 },
+  { theme: 'light', language: 'en', width: 1280 },
+  { theme: 'dark', language: 'en', width: 1280 },
+  { theme: 'light', language: 'en', width: 400 },
+  { theme: 'dark', language: 'zh', width: 400 },
+] as const;
+
+/**
+ * Screenshots the page at `url` in every look (theme × language × width) as `<name>-<theme>-<language>-<width>.png`.
+ * `ready` waits for what must be visible; the theme and language go through the console's own stored preferences.
+ */
+export async function captureLooks(page: Page, url: string, name: string, ready: (page: Page) => Promise<unknown>): Promise<string[]> {
+  fs.mkdirSync(screenshotDir, { recursive: true });
+  const files: string[] = [];
+  for (const look of looks) {
+    await page.setViewportSize({ width: look.width, height: look.width < 600 ? 860 : 800 });
+    await page.evaluate(({ theme, language }) => {
+      localStorage.setItem('theme-mode', theme);
+      localStorage.setItem('i18nextLng', language);
+    }, look);
+    await page.goto(url);
+    await ready(page).catch(async (error: unknown) => {
+      await page.screenshot({ path: path.join(screenshotDir, `FAILED-${name}-${look.theme}-${look.language}-${look.width}.png`), fullPage: true });
+      throw error;
+    });
+    await page.waitForTimeout(150);
+    const file = path.join(screenshotDir, `${name}-${look.theme}-${look.language}-${look.width}.png`);
+    await page.screenshot({ path: file, fullPage: true });
+    files.push(file);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  return files;
+}

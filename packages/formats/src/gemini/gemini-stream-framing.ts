@@ -1,0 +1,98 @@
+// Splits a Gemini stream into its JSON chunks, whichever framing it uses: with `alt=sse` each chunk is
+// one `data:` event; without it the answer is one JSON array whose elements arrive over time
+// (`[{…}\n,\r\n{…}\n]`). The framing is detected from the first byte that is not whitespace.
+// @see https://ai.google.dev/api/generate-content#method:-models.streamgeneratecontent
+import { SseParser } from '../sse-parser';
+
+const OPEN_BRACKET = 0x5b;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
+function isWhitespace(byte: number): boolean {
+  return byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09;
+}
+
+/**
+ * Incremental splitter of a JSON array of objects into element texts. It scans bytes, tracking
+ * strings and nesting; UTF-8 continuation bytes never equal the ASCII bytes it looks for, so a
+ * chunk boundary inside a multi-byte character is harmless.
+ */
+export class JsonArrayElementSplitter {
+  private readonly onElement: (json: string) => void;
+  private depth = 0;
+  private inString = false;
+  private escaped = false;
+  private parts: Buffer[] = [];
+
+  constructor(onElement: (json: string) => void) {
+    this.onElement = onElement;
+  }
+
+  /** Consumes bytes of the array (including its brackets and separators). */
+  push(bytes: Buffer): void {
+    let elementStart = this.depth > 0 ? 0 : -1;
+    for (let index = 0; index < bytes.length; index += 1) {
+      const byte = bytes[index] as number;
+      if (this.inString) {
+        if (this.escaped) this.escaped = false;
+        else if (byte === BACKSLASH) this.escaped = true;
+        else if (byte === QUOTE) this.inString = false;
+        continue;
+      }
+      if (byte === QUOTE) {
+        if (this.depth > 0) this.inString = true;
+      } else if (byte === OPEN_BRACE) {
+        if (this.depth === 0) elementStart = index;
+        this.depth += 1;
+      } else if (byte === CLOSE_BRACE && this.depth > 0) {
+        this.depth -= 1;
+        if (this.depth === 0) {
+          this.parts.push(bytes.subarray(elementStart, index + 1));
+          const json = Buffer.concat(this.parts).toString('utf8');
+          this.parts = [];
+          elementStart = -1;
+          this.onElement(json);
+        }
+      }
+    }
+    if (this.depth > 0 && elementStart !== -1) this.parts.push(Buffer.from(bytes.subarray(elementStart)));
+  }
+}
+
+/** Delivers each JSON chunk of a Gemini stream, SSE or JSON array, as text. */
+export class GeminiStreamFramer {
+  private readonly onChunk: (json: string) => void;
+  private framing: 'sse' | 'json-array' | undefined = undefined;
+  private readonly sseParser: SseParser;
+  private readonly arraySplitter: JsonArrayElementSplitter;
+
+  constructor(onChunk: (json: string) => void) {
+    this.onChunk = onChunk;
+    this.sseParser = new SseParser({ onEvent: (event) => this.onChunk(event.data) });
+    this.arraySplitter = new JsonArrayElementSplitter(onChunk);
+  }
+
+  /** The framing seen so far; undefined until a non-whitespace byte arrived. */
+  get detectedFraming(): 'sse' | 'json-array' | undefined {
+    return this.framing;
+  }
+
+  /** Feeds stream bytes. */
+  push(chunk: Uint8Array): void {
+    const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    if (this.framing === undefined) {
+      const first = bytes.findIndex((byte) => !isWhitespace(byte));
+      if (first === -1) return;
+      this.framing = bytes[first] === OPEN_BRACKET ? 'json-array' : 'sse';
+    }
+    if (this.framing === 'json-array') this.arraySplitter.push(bytes);
+    else this.sseParser.push(bytes);
+  }
+
+  /** Flushes the end of the stream. */
+  end(): void {
+    if (this.framing === 'sse') this.sseParser.end();
+  }
+}

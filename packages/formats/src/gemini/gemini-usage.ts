@@ -1,0 +1,132 @@
+// Usage of Gemini answers: normalisation of usageMetadata to canonical usage and back, a reader for
+// parsed JSON answers, and a reader for stream bytes forwarded as they are (pass-through mode), which
+// parses only the chunks that mention usageMetadata.
+// @see https://ai.google.dev/api/generate-content#UsageMetadata
+import type { CanonicalUsage } from '../canonical-model';
+import { isJsonObject, type JsonObject } from './gemini-content-codec';
+import type { GeminiUsageMetadata } from './gemini-schema';
+import { GeminiStreamFramer } from './gemini-stream-framing';
+
+function readCount(record: JsonObject, key: string): number {
+  const value = record[key];
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.trunc(value) : 0;
+}
+
+/**
+ * Converts usageMetadata to canonical usage. Input is the prompt (cached tokens included) plus
+ * tool-use prompt tokens, which Gemini bills as input; output is candidates plus thoughts, since
+ * `candidatesTokenCount` excludes thinking. A missing candidates count is derived from the total.
+ */
+export function usageFromGemini(metadata: unknown): CanonicalUsage | undefined {
+  if (!isJsonObject(metadata)) return undefined;
+  const prompt = readCount(metadata, 'promptTokenCount');
+  const toolUsePrompt = readCount(metadata, 'toolUsePromptTokenCount');
+  const thoughts = readCount(metadata, 'thoughtsTokenCount');
+  const candidates =
+    metadata.candidatesTokenCount === undefined
+      ? Math.max(0, readCount(metadata, 'totalTokenCount') - prompt - toolUsePrompt - thoughts)
+      : readCount(metadata, 'candidatesTokenCount');
+  return {
+    inputTokens: prompt + toolUsePrompt,
+    outputTokens: candidates + thoughts,
+    cacheReadTokens: readCount(metadata, 'cachedContentTokenCount'),
+    // Gemini has no cache-write count: explicit caches are created and billed by their own calls.
+    cacheWriteTokens: 0,
+    reasoningTokens: thoughts,
+  };
+}
+
+/** Converts canonical usage to usageMetadata; cached and thought counts appear only when nonzero, as Gemini sends them. */
+export function usageToGemini(usage: CanonicalUsage): GeminiUsageMetadata {
+  const metadata: GeminiUsageMetadata = {
+    promptTokenCount: usage.inputTokens,
+    candidatesTokenCount: Math.max(0, usage.outputTokens - usage.reasoningTokens),
+    totalTokenCount: usage.inputTokens + usage.outputTokens,
+  };
+  if (usage.cacheReadTokens > 0) metadata.cachedContentTokenCount = usage.cacheReadTokens;
+  if (usage.reasoningTokens > 0) metadata.thoughtsTokenCount = usage.reasoningTokens;
+  return metadata;
+}
+
+/** Reads usage from a parsed non-stream answer; undefined when it carries no usageMetadata. */
+export function readGeminiUsage(body: unknown): CanonicalUsage | undefined {
+  return isJsonObject(body) ? usageFromGemini(body.usageMetadata) : undefined;
+}
+
+/** Options of the stream usage reader. */
+export interface GeminiStreamUsageReaderOptions {
+  /** Also accumulate generated text (answer, thoughts, call names and arguments) to estimate usage when none arrives. */
+  collectText?: boolean;
+}
+
+/**
+ * Watches the bytes of a Gemini stream (SSE or JSON array) forwarded as they are, and reports the
+ * last usageMetadata seen: streams repeat a growing usage and the last chunk carries the final one.
+ */
+export class GeminiStreamUsageReader {
+  private readonly framer: GeminiStreamFramer;
+  private readonly collectText: boolean;
+  private latestUsage: CanonicalUsage | undefined = undefined;
+  private textParts: string[] = [];
+  private latestFinishReason: string | undefined = undefined;
+
+  constructor(options: GeminiStreamUsageReaderOptions = {}) {
+    this.collectText = options.collectText ?? false;
+    this.framer = new GeminiStreamFramer((json) => this.readChunk(json));
+  }
+
+  /** Feeds bytes exactly as they are forwarded to the client. */
+  push(chunk: Uint8Array): void {
+    this.framer.push(chunk);
+  }
+
+  /** Marks the end of the upstream stream. */
+  end(): void {
+    this.framer.end();
+  }
+
+  /** The last usage reported, if any. */
+  get usage(): CanonicalUsage | undefined {
+    return this.latestUsage;
+  }
+
+  /** The generated text so far (empty unless `collectText`). */
+  get text(): string {
+    return this.textParts.join('');
+  }
+
+  /** The last finishReason seen (only tracked with `collectText`, which parses every chunk). */
+  get finishReason(): string | undefined {
+    return this.latestFinishReason;
+  }
+
+  private readChunk(json: string): void {
+    if (!this.collectText && !json.includes('"usageMetadata"')) return;
+    let chunk: unknown;
+    try {
+      chunk = JSON.parse(json);
+    } catch {
+      return;
+    }
+    if (!isJsonObject(chunk)) return;
+    const usage = usageFromGemini(chunk.usageMetadata);
+    if (usage) this.latestUsage = usage;
+    if (this.collectText) this.collectChunkText(chunk);
+  }
+
+  private collectChunkText(chunk: JsonObject): void {
+    const candidate: unknown = Array.isArray(chunk.candidates) ? chunk.candidates[0] : undefined;
+    if (!isJsonObject(candidate)) return;
+    if (typeof candidate.finishReason === 'string') this.latestFinishReason = candidate.finishReason;
+    const parts = isJsonObject(candidate.content) && Array.isArray(candidate.content.parts) ? candidate.content.parts : [];
+    for (const part of parts) {
+      if (!isJsonObject(part)) continue;
+      if (typeof part.text === 'string') this.textParts.push(part.text);
+      const call = part.functionCall;
+      if (isJsonObject(call)) {
+        if (typeof call.name === 'string') this.textParts.push(call.name);
+        this.textParts.push(JSON.stringify(call.args ?? {}));
+      }
+    }
+  }
+}
