@@ -36,8 +36,25 @@ describe('provider adaptors', () => {
     expect(findProviderAdaptor(17)!.buildRequest(input(17, {}, '/v1/embeddings')).url).toBe('https://dashscope.aliyuncs.com/compatible-mode/v1/embeddings');
   });
 
+  it('Anthropic: /v1/messages with x-api-key and a default anthropic-version the caller may override', () => {
+    const call = findProviderAdaptor(14)!.buildRequest({ ...input(14), headers: { 'anthropic-beta': 'b1' } });
+    expect(call.url).toBe('https://api.anthropic.com/v1/messages');
+    expect(call.headers).toMatchObject({ 'x-api-key': 'sk-upstream', 'anthropic-version': '2023-06-01', 'anthropic-beta': 'b1' });
+    expect(call.headers.authorization).toBeUndefined();
+    const pinned = findProviderAdaptor(14)!.buildRequest({ ...input(14), headers: { 'anthropic-version': '2024-01-01' } });
+    expect(pinned.headers['anthropic-version']).toBe('2024-01-01');
+  });
+
+  it('Gemini: model and action in the URL, version from the call, the channel or v1beta', () => {
+    const stream = findProviderAdaptor(24)!.buildRequest({ ...input(24), model: 'gemini-2.5-flash', stream: true });
+    expect(stream.url).toBe('https://generativelanguage.googleapis.com/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse');
+    expect(stream.headers['x-goog-api-key']).toBe('sk-upstream');
+    const versioned = findProviderAdaptor(24)!.buildRequest({ ...input(24, { other: 'v1' }), model: 'gemini-pro' });
+    expect(versioned.url).toBe('https://generativelanguage.googleapis.com/v1/models/gemini-pro:generateContent');
+    expect(findProviderAdaptor(24)!.buildRequest({ ...input(24), apiVersion: 'v1alpha' }).url).toContain('/v1alpha/models/');
+  });
+
   it('has no adaptor for types whose format is not relayed yet', () => {
-    expect(findProviderAdaptor(14)).toBeUndefined();
     expect(findProviderAdaptor(2)).toBeUndefined();
     expect(findProviderAdaptor(999)).toBeUndefined();
   });
@@ -48,6 +65,8 @@ describe('model list and balance readers', () => {
     const reader = findModelListReader(1)!;
     expect(reader.request({ type: 1, key: 'k', baseUrl: '', organization: '', other: '' }).url).toBe('https://api.openai.com/v1/models');
     expect(reader.read({ data: [{ id: 'b' }, { id: 'a' }, { id: 'b' }, { nope: 1 }] })).toEqual(['a', 'b']);
+    expect(findModelListReader(24)!.read({ models: [{ name: 'models/gemini-2.5-pro' }, { name: 'models/gemini-2.0-flash' }] })).toEqual(['gemini-2.0-flash', 'gemini-2.5-pro']);
+    expect(findModelListReader(14)!.request({ type: 14, key: 'k', baseUrl: '', organization: '', other: '' }).headers['x-api-key']).toBe('k');
     expect(findModelListReader(45)!.request({ type: 45, key: 'k', baseUrl: '', organization: '', other: '' }).url).toBe('https://ark.cn-beijing.volces.com/api/v3/models');
   });
 

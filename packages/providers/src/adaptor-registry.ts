@@ -1,7 +1,9 @@
 // The registry of request adaptors by channel type. Most OpenAI-format types are the OpenAI-compatible
 // base with their descriptor's default base URL and, where the provider mounts the API elsewhere, a path rewrite.
+import { anthropicAdaptor, anthropicModelListReader } from './anthropic/anthropic-adaptor';
 import { azureAdaptor } from './azure/azure-adaptor';
 import { deepSeekBalanceReader } from './deepseek/deepseek-balance';
+import { geminiAdaptor, geminiModelListReader } from './gemini/gemini-adaptor';
 import { moonshotBalanceReader } from './moonshot/moonshot-balance';
 import { openAiCompatibleAdaptor } from './openai-compatible/openai-compatible-adaptor';
 import { openAiBillingBalanceReader, openAiModelListReader } from './openai-compatible/openai-compatible-readers';
@@ -29,7 +31,17 @@ const compatiblePaths = new Map<number, (path: string) => string>([
 /** OpenAI-format types whose upstream needs more than a base URL and a path (account ids, signing): none relayed yet. */
 const pendingTypes = new Set<number>([39]);
 
-const specialAdaptors = new Map<number, ProviderAdaptor>([[3, azureAdaptor]]);
+const specialAdaptors = new Map<number, ProviderAdaptor>([
+  [3, azureAdaptor],
+  [14, anthropicAdaptor],
+  [24, geminiAdaptor],
+]);
+
+/** Model-list readers of providers that do not list models the OpenAI way. */
+const specialModelListReaders = new Map<number, ModelListReader>([
+  [14, anthropicModelListReader],
+  [24, geminiModelListReader],
+]);
 const compatibleCache = new Map<number, ProviderAdaptor>();
 
 /** The adaptor for a channel type, or undefined when the type cannot be relayed yet. */
@@ -63,6 +75,8 @@ export function findBalanceReader(type: number): BalanceReader | undefined {
 
 /** The model-list reader of a channel type: `GET …/models` on every relayed OpenAI-compatible type. */
 export function findModelListReader(type: number): ModelListReader | undefined {
+  const special = specialModelListReaders.get(type);
+  if (special) return special;
   if (!findProviderAdaptor(type) || specialAdaptors.has(type)) return undefined;
   const descriptor = findProvider(type);
   const mapPath = compatiblePaths.get(type);

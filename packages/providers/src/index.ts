@@ -44,3 +44,5 @@ export * from './adaptor-registry';
 export * from './openai-compatible/openai-compatible-adaptor';
 export * from './azure/azure-adaptor';
 export * from './openai-compatible/openai-compatible-readers';
+export * from './anthropic/anthropic-adaptor';
+export * from './gemini/gemini-adaptor';

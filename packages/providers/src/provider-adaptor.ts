@@ -23,6 +23,10 @@ export interface AdaptorInput {
   /** The upstream model name (after mapping). */
   model: string;
   stream: boolean;
+  /** Extra headers to send (e.g. the caller's `anthropic-version`/`anthropic-beta`, configured model headers). */
+  headers?: Record<string, string>;
+  /** The API version where the provider puts it in the URL (Gemini `v1beta`); the adaptor's default otherwise. */
+  apiVersion?: string;
 }
 
 /** The request to send upstream. */

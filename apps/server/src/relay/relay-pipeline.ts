@@ -1,6 +1,6 @@
 // One relay call, end to end: price → reserve → attempts with failover → relay the answer → settle exactly once.
 import { computeQuotaCost, estimateReserveQuota, resolveMappedModel, selectChannel, type BillableUsage, type BillingQuote } from '@turnpike/relay';
-import { findProviderAdaptor } from '@turnpike/providers';
+import { findProvider, findProviderAdaptor } from '@turnpike/providers';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Reservation } from '../billing/quota-ledger';
 import { admitModelRequest, recordModelRequestSuccess } from '../rate-limit/model-request-limit';
@@ -69,7 +69,7 @@ async function attemptChannels(services: RelayServices, call: RelayRequest, cand
     const channel = selectChannel(candidates, { retryIndex: attempt, failedChannelIds: failed, random: services.random });
     if (!channel) break;
     tried.push(channel.id);
-    const adaptor = findProviderAdaptor(channel.type);
+    const adaptor = findProvider(channel.type)?.format === 'openai' ? findProviderAdaptor(channel.type) : undefined;
     if (!adaptor) {
       failed.add(channel.id);
       lastFailure = { channel, failure: { status: 0, message: `channel type ${channel.type} cannot relay this format yet`, body: null } };

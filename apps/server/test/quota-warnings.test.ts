@@ -1,0 +1,61 @@
+import crypto from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { startMockUpstream, type MockUpstream } from '@turnpike/testing';
+import OpenAI from 'openai';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { quotaWarningFor } from '../src/billing/quota-warnings';
+import { addApiKey, addChannel } from './helpers/relay-fixtures';
+import { startTestServer, type TestServer } from './helpers/test-server';
+
+describe('quota warnings', () => {
+  it('picks the user threshold over the global one, and the channel from notify_type', () => {
+    const user = { id: 1, username: 'u', email: 'u@example.com', quota: 400 };
+    expect(quotaWarningFor({ ...user, setting: '{}' }, 1000)).toMatchObject({ channel: 'email', target: 'u@example.com', threshold: 1000 });
+    expect(quotaWarningFor({ ...user, setting: '{}' }, 100)).toBeNull();
+    expect(quotaWarningFor({ ...user, setting: JSON.stringify({ quota_warning_threshold: 300 }) }, 1000)).toBeNull();
+    expect(quotaWarningFor({ ...user, setting: JSON.stringify({ notify_type: 'webhook', webhook_url: 'https://hook', webhook_secret: 's' }) }, 1000)).toMatchObject({ channel: 'webhook', target: 'https://hook', webhookSecret: 's' });
+    expect(quotaWarningFor({ ...user, email: '', setting: '{}' }, 1000)).toBeNull();
+  });
+
+  describe('after a relayed call', () => {
+    let server: TestServer;
+    let upstream: MockUpstream;
+    let hook: Server;
+    const received: Array<{ body: string; signature: string | undefined }> = [];
+
+    beforeAll(async () => {
+      hook = createServer((request, response) => {
+        let body = '';
+        request.on('data', (chunk) => (body += chunk));
+        request.on('end', () => {
+          received.push({ body, signature: request.headers['x-webhook-signature'] as string | undefined });
+          response.end('ok');
+        });
+      });
+      await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
+      upstream = await startMockUpstream({ behaviour: { promptTokens: 10, chunkCount: 5 } });
+      server = await startTestServer();
+      await server.context.options.set('ModelRatio', { 'test-model': 10 });
+    });
+    afterAll(async () => {
+      await server.stop();
+      await upstream.close();
+      hook.close();
+    });
+
+    it('posts a signed webhook when a call takes the balance below the threshold, at most twice per window', async () => {
+      const url = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/hook`;
+      const user = await server.createUser({ username: 'low', quota: 600, setting: JSON.stringify({ notify_type: 'webhook', webhook_url: url, webhook_secret: 'shh', quota_warning_threshold: 500 }) });
+      await addChannel(server, { baseUrl: upstream.url, models: 'test-model' });
+      await server.context.options.set('PreConsumedQuota', 0);
+      const client = new OpenAI({ apiKey: (await addApiKey(server, user)).key, baseURL: (await server.listen()) + '/v1', maxRetries: 0 });
+      for (let call = 0; call < 3; call += 1) await client.chat.completions.create({ model: 'test-model', messages: [{ role: 'user', content: 'hi' }] });
+      await server.settle();
+      await expect.poll(() => received.length).toBe(2);
+      const first = JSON.parse(received[0].body);
+      expect(first).toMatchObject({ type: 'quota_warning', user_id: user.user.id, threshold: 500, quota: 450 });
+      expect(received[0].signature).toBe(crypto.createHmac('sha256', 'shh').update(received[0].body).digest('hex'));
+    });
+  });
+});

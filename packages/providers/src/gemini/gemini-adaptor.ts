@@ -1,0 +1,46 @@
+// Channel type 24, Google Gemini: generateContent / streamGenerateContent?alt=sse with `x-goog-api-key`.
+// @see https://ai.google.dev/api/generate-content
+// @see https://ai.google.dev/gemini-api/docs/api-versions
+import { json } from '../openai-compatible/openai-compatible-readers';
+import type { AdaptorChannel, AdaptorInput, ModelListReader, ProviderAdaptor, UpstreamCall } from '../provider-adaptor';
+import { geminiDescriptor } from './gemini-descriptor';
+
+/** The API version used when neither the call nor the channel names one. */
+export const defaultGeminiVersion = 'v1beta';
+
+function baseOf(channel: AdaptorChannel): string {
+  return (channel.baseUrl || geminiDescriptor.defaultBaseUrl).replace(/\/+$/, '');
+}
+
+/** Builds `{base}/{version}/models/{model}:generateContent` (or the SSE stream variant). */
+export const geminiAdaptor: ProviderAdaptor = {
+  buildRequest(input: AdaptorInput): UpstreamCall {
+    const version = input.apiVersion || input.channel.other.trim() || defaultGeminiVersion;
+    const action = input.stream ? 'streamGenerateContent?alt=sse' : 'generateContent';
+    return {
+      url: `${baseOf(input.channel)}/${version}/models/${encodeURIComponent(input.model)}:${action}`,
+      method: 'POST',
+      headers: { ...(input.headers ?? {}), 'x-goog-api-key': input.channel.key, 'content-type': 'application/json', accept: input.stream ? 'text/event-stream' : 'application/json' },
+      body: input.body,
+    };
+  },
+};
+
+/** `GET /v1beta/models?pageSize=1000` → model ids without the `models/` prefix. */
+export const geminiModelListReader: ModelListReader = {
+  request: (channel) => ({
+    url: `${baseOf(channel)}/${channel.other.trim() || defaultGeminiVersion}/models?pageSize=1000`,
+    method: 'GET',
+    headers: { 'x-goog-api-key': channel.key, accept: 'application/json' },
+    body: null,
+  }),
+  read(answer) {
+    const models = json.record(answer).models;
+    if (!Array.isArray(models)) return [];
+    return models
+      .map((item) => json.record(item).name)
+      .filter((name): name is string => typeof name === 'string')
+      .map((name) => name.replace(/^models\//, ''))
+      .sort();
+  },
+};
