@@ -38,7 +38,7 @@ export async function buildServer(config: Config, modules: RouteModule[] = route
   const database = openDatabase(config.database);
   await migrateToLatest(database);
   const bus: ChangeBus = config.redisUrl
-    ? new RedisChangeBus(config.redisUrl, config.nodeName + ':' + process.pid, (error) => app.log.warn({ err: error }, 'redis change bus unavailable'))
+    ? new RedisChangeBus(config.redisUrl, config.nodeName + ':' + process.pid, (error) => app.log.warn({ err: error }, 'redis change bus unavailable'), config.redisPrefix)
     : new LocalChangeBus();
   const options = await OptionStore.open(database, bus);
   const context: AppContext = { config, database, db: database.db, options, bus, caches: createRelayCaches(database.db, bus), log: app.log, shutdownTasks: [] };

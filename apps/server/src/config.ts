@@ -23,6 +23,8 @@ export interface Config {
   criticalRateLimit: { enabled: boolean; requests: number; durationSeconds: number };
   /** Proxies whose X-Forwarded-For is believed (addresses or CIDR blocks); a client cannot choose its own IP otherwise. */
   trustedProxies: string[];
+  /** Prefix of every Redis key and channel, so several deployments (or test runs) can share one Redis. */
+  redisPrefix: string;
   /** Minutes between periodic channel tests (0 turns them off). */
   channelTestMinutes: number;
 }
@@ -52,6 +54,7 @@ const environmentSchema = z.object({
   NODE_NAME: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CONSOLE_DIR: z.string().default(''),
+  REDIS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'REDIS_KEY_PREFIX may use letters, digits, _ . - (at most 64)').default('turnpike'),
   CHANNEL_TEST_FREQUENCY: z.string().regex(/^\d+$/, 'CHANNEL_TEST_FREQUENCY must be a whole number of minutes').transform(Number).default(10),
   TRUSTED_PROXIES: z
     .string()
@@ -103,6 +106,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env, default
       durationSeconds: values.CRITICAL_RATE_LIMIT_DURATION,
     },
     channelTestMinutes: values.CHANNEL_TEST_FREQUENCY,
+    redisPrefix: values.REDIS_KEY_PREFIX,
     trustedProxies: values.TRUSTED_PROXIES.split(',').map((item) => item.trim()).filter(Boolean),
   };
 }

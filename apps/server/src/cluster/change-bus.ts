@@ -18,7 +18,6 @@ export interface ChangeBus {
   close(): Promise<void>;
 }
 
-const channelName = 'turnpike:changes';
 
 /** Delivers changes to the subscribers of this process only (a single instance). */
 export class LocalChangeBus implements ChangeBus {
@@ -41,24 +40,28 @@ export class RedisChangeBus implements ChangeBus {
   private readonly subscriber: Redis;
   private readonly listeners = new Map<string, Listener[]>();
 
+  private readonly channelName: string;
+
   constructor(
     url: string,
     private readonly origin: string,
     private readonly onError: (error: Error) => void,
+    prefix = 'turnpike',
   ) {
+    this.channelName = `${prefix}:changes`;
     const options = { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false };
     this.publisher = new Redis(url, options);
     this.subscriber = new Redis(url, { ...options, enableOfflineQueue: true });
     this.publisher.on('error', onError);
     this.subscriber.on('error', onError);
-    void this.subscriber.subscribe(channelName).catch(onError);
+    void this.subscriber.subscribe(this.channelName).catch(onError);
     this.subscriber.on('message', (_channel: string, message: string) => this.deliver(message));
   }
 
   publish(topic: string, id: string): void {
     const notice: ChangeNotice = { topic, id, origin: this.origin };
     for (const listener of this.listeners.get(topic) ?? []) listener(notice);
-    this.publisher.publish(channelName, JSON.stringify(notice)).catch(this.onError);
+    this.publisher.publish(this.channelName, JSON.stringify(notice)).catch(this.onError);
   }
 
   subscribe(topic: string, listener: (id: string) => void): void {

@@ -28,11 +28,17 @@ export class OptionStore {
     return store;
   }
 
-  /** Re-reads every option from the database. */
+  /** Re-reads every option from the database and tells the listeners about each key whose value changed. */
   async reloadAll(): Promise<void> {
     const rows = await this.db.selectFrom('options').select(['key', 'value']).execute();
     const stored = new Map(rows.map((row) => [row.key, row.value]));
-    for (const key of optionDefinitions.keys()) this.apply(key, stored.get(key) ?? defaultOptionText(key));
+    const changed: string[] = [];
+    for (const key of optionDefinitions.keys()) {
+      const before = this.texts.get(key);
+      this.apply(key, stored.get(key) ?? defaultOptionText(key));
+      if (before !== undefined && before !== this.texts.get(key)) changed.push(key);
+    }
+    for (const key of changed) for (const listener of this.listeners) listener(key);
   }
 
   private async reloadKey(key: string): Promise<void> {

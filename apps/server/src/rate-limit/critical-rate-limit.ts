@@ -13,10 +13,11 @@ export function rateLimitStoreFor(context: AppContext): RateLimitStore {
   let store = stores.get(context);
   if (!store) {
     if (context.config.redisUrl) {
-      const redis = new Redis(context.config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+      // Commands wait briefly while connecting; when Redis is down they fail within a second and the store counts locally.
+      const redis = new Redis(context.config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: true, commandTimeout: 1000 });
       redis.on('error', () => undefined);
       context.shutdownTasks.push(async () => redis.disconnect());
-      store = new RedisRateLimitStore(redis, (error) => context.log.warn({ err: error }, 'Redis unavailable: rate limits counted per instance until it is back'));
+      store = new RedisRateLimitStore(redis, (error) => context.log.warn({ err: error }, 'Redis unavailable: rate limits counted per instance until it is back'), context.config.redisPrefix);
     } else {
       store = new MemoryRateLimitStore();
     }

@@ -17,11 +17,12 @@ export class RedisRateLimitStore implements RateLimitStore {
   constructor(
     private readonly redis: Redis,
     private readonly onDegraded: (error: Error) => void,
+    private readonly prefix = 'turnpike',
   ) {}
 
   async hit(key: string, windowSeconds: number): Promise<RateLimitHit> {
     try {
-      const [count, ttl] = (await this.redis.eval(hitScript, 1, `turnpike:rl:${key}`, String(windowSeconds))) as [number, number];
+      const [count, ttl] = (await this.redis.eval(hitScript, 1, `${this.prefix}:rl:${key}`, String(windowSeconds))) as [number, number];
       this.degraded = false;
       return { count, resetSeconds: Math.max(1, ttl) };
     } catch (error) {
@@ -32,7 +33,7 @@ export class RedisRateLimitStore implements RateLimitStore {
 
   async peek(key: string): Promise<number> {
     try {
-      const value = await this.redis.get(`turnpike:rl:${key}`);
+      const value = await this.redis.get(`${this.prefix}:rl:${key}`);
       this.degraded = false;
       return value === null ? 0 : Number(value);
     } catch (error) {

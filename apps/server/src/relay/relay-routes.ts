@@ -3,6 +3,7 @@ import { createSeededRandom } from '@turnpike/relay';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { QuotaLedger, releaseStaleReservations } from '../billing/quota-ledger';
 import { QuotaWarningNotifier } from '../billing/quota-warnings';
+import { rateLimitStoreFor } from '../rate-limit/critical-rate-limit';
 import { SettlementBatcher } from '../billing/settlement-batcher';
 import type { AppContext } from '../context';
 import { canUseGroup } from '../groups/group-policy';
@@ -45,6 +46,8 @@ export async function registerRelayRoutes(app: FastifyInstance, context: AppCont
     (error, lost) => context.log.error({ err: error, settlements: lost }, 'settlement batch failed; its reservations will be released by reconciliation'),
     () => context.options.bool('DataExportEnabled'),
   );
+  // Open the rate-limit store (and its Redis connection) now, not on the first relayed call.
+  rateLimitStoreFor(context);
   const warnings = new QuotaWarningNotifier(context);
   batcher.onBatch((userIds) => void warnings.check(userIds));
   const services: RelayServices = {
