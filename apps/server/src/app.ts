@@ -68,7 +68,9 @@ export async function buildServer(config: Config, modules: RouteModule[] = route
   for (const register of modules) await register(app, context);
 
   if (config.consoleDir) {
-    await app.register(fastifyStatic, { root: config.consoleDir, prefix: '/', wildcard: false, maxAge: '1h', index: false });
+    // A wildcard route reads files at request time, so a console rebuilt while the server runs is served at once.
+    await app.register(fastifyStatic, { root: config.consoleDir, prefix: '/', wildcard: true, maxAge: '1h', index: false });
+    app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false }));
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;

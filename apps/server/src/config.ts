@@ -89,7 +89,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env, default
     throw new ConfigError(`invalid configuration: SQL_DSN: ${(error as Error).message}`);
   }
   const dataDir = path.dirname(path.resolve(values.SQLITE_PATH));
-  const consoleDir = values.CONSOLE_DIR || defaultConsoleDir;
+  const consoleDir = values.CONSOLE_DIR ? path.resolve(values.CONSOLE_DIR) : defaultConsoleDir;
   return {
     port: values.PORT,
     host: values.HOST,

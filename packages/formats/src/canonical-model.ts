@@ -2,7 +2,7 @@
 // N formats meet here, so no format ever converts directly into another (ARCHITECTURE.md, principle 2).
 
 /** Identifier of a wire dialect known to the format registry. */
-export type FormatId = 'openai-chat' | 'gemini' | 'anthropic-messages';
+export type FormatId = 'openai-chat' | 'gemini' | 'anthropic-messages' | 'openai-responses';
 
 /** Who authored a canonical message; tool results travel in `tool` messages. */
 export type CanonicalRole = 'system' | 'user' | 'assistant' | 'tool';

@@ -42,7 +42,8 @@ describe('format registry', () => {
 
     it('round-trips a response and reads its usage', () => {
       const encoded = format.encodeResponse(response);
-      expect(format.decodeResponse(format.responseSchema.parse(encoded))).toEqual(response);
+      // Dialects without a timestamp (Anthropic) stamp the decoding time; the per-format tests check exact values.
+      expect(format.decodeResponse(format.responseSchema.parse(encoded))).toEqual({ ...response, created: expect.any(Number) });
       expect(format.readUsage(encoded)).toEqual(response.usage);
     });
 
@@ -57,7 +58,7 @@ describe('format registry', () => {
       const decoder = format.createStreamDecoder();
       const parts = [...decoder.push(Buffer.from(text)), ...decoder.end()];
       expect(parts).toEqual([{ type: 'text-delta', text: 'a' }, { type: 'finish', reason: 'stop' }, { type: 'usage', usage }]);
-      expect(decoder.metadata).toEqual({ id: 's1', model: 'test-model', created: 2 });
+      expect(decoder.metadata).toEqual({ id: 's1', model: 'test-model', created: expect.any(Number) });
       const reader = format.createStreamUsageReader();
       reader.push(Buffer.from(text));
       reader.end();

@@ -12,6 +12,8 @@ import type {
 } from './canonical-model';
 import { openAiChatFormat } from './openai-chat/openai-chat-format';
 import { geminiFormat } from './gemini/gemini-format';
+import { anthropicMessagesFormat } from './anthropic-messages/anthropic-messages-format';
+import { openAiResponsesFormat } from './openai-responses/openai-responses-format';
 
 /** A stateful per-request decoder of upstream stream bytes into canonical parts. */
 export interface CanonicalStreamDecoder {
@@ -82,7 +84,7 @@ export interface Format<TRequest = unknown, TResponse = unknown> {
 }
 
 /** Every registered wire dialect. */
-export const formatRegistry: readonly Format[] = [openAiChatFormat, geminiFormat];
+export const formatRegistry: readonly Format[] = [openAiChatFormat, geminiFormat, anthropicMessagesFormat, openAiResponsesFormat];
 
 /** Finds a dialect by id; undefined when none is registered under it. */
 export function findFormat(id: string): Format | undefined {

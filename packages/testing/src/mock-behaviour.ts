@@ -12,6 +12,14 @@ export type MockFault =
 /** How usage is reported: in the last stream chunk (when `include_usage` asks for it), never, or cumulatively in every chunk. */
 export type MockUsageMode = 'last' | 'omitted' | 'every-chunk';
 
+/** A function-call answer given instead of text. */
+export interface MockToolCallReply {
+  /** The function to call; the first one the request declares when absent. */
+  name?: string;
+  /** The call's arguments; `{}` when absent. */
+  arguments?: Record<string, unknown>;
+}
+
 /** The full behaviour of one answer. */
 export interface MockBehaviour {
   /** Reported prompt tokens; undefined derives them from the request text (see mock-tokens). */
@@ -25,11 +33,18 @@ export interface MockBehaviour {
   /** Pause before the status line and headers. */
   firstByteDelayMs: number;
   usage: MockUsageMode;
-  /** Reported as prompt_tokens_details.cached_tokens. */
+  /** Reported as prompt_tokens_details.cached_tokens (Anthropic: cache_read_input_tokens). */
   cachedTokens: number;
+  /** Prompt tokens written to the cache; only dialects that report cache writes send it (Anthropic: cache_creation_input_tokens). */
+  cacheWriteTokens: number;
   /** Reported as completion_tokens_details.reasoning_tokens and added to completion tokens. */
   reasoningTokens: number;
   fault: MockFault | undefined;
+  /**
+   * When set, a request that declares tools and does not end with tool results is answered with this
+   * one call instead of text, so a tool round trip gets a call first and text after the results.
+   */
+  replyToolCall: MockToolCallReply | undefined;
   /** What GET /v1/models lists. */
   models: string[];
   /** Length of each embedding vector. */
@@ -45,8 +60,10 @@ export const defaultMockBehaviour: Readonly<MockBehaviour> = {
   firstByteDelayMs: 0,
   usage: 'last',
   cachedTokens: 0,
+  cacheWriteTokens: 0,
   reasoningTokens: 0,
   fault: undefined,
+  replyToolCall: undefined,
   models: ['gpt-4o-mini', 'gpt-4o', 'text-embedding-3-small', 'dall-e-3', 'tts-1', 'whisper-1', 'omni-moderation-latest', 'rerank-v1'],
   embeddingDimensions: 8,
 };
@@ -60,6 +77,11 @@ export function mockReplyPieces(behaviour: MockBehaviour): string[] {
 /** Completion tokens of an answer: one per content piece, plus the hidden reasoning tokens. */
 export function mockCompletionTokens(behaviour: MockBehaviour): number {
   return mockReplyPieces(behaviour).length + behaviour.reasoningTokens;
+}
+
+/** Completion tokens of a tool-call answer: one for the call, plus the hidden reasoning tokens. */
+export function mockToolCallCompletionTokens(behaviour: MockBehaviour): number {
+  return 1 + behaviour.reasoningTokens;
 }
 
 /** Default error texts per status, shaped like OpenAI's. */

@@ -18,6 +18,8 @@ export interface RecordedRequest {
   rawBody: Buffer;
   /** Milliseconds since the epoch. */
   receivedAt: number;
+  /** The system prompt a dialect route found where its dialect carries it (Anthropic top-level `system`); unset when none. */
+  systemPrompt?: string;
 }
 
 /** The context a route handler answers with. */
@@ -30,6 +32,8 @@ export interface MockExchange {
   sendBytes(status: number, bytes: Buffer, contentType: string): Promise<void>;
   /** Streams SSE frames (complete `data: …\n\n` texts) with the behaviour's delays and drop fault. */
   sendSse(frames: readonly string[]): Promise<void>;
+  /** Streams text pieces of another content type (Gemini's JSON array) with the same delays and drop fault. */
+  sendStream(frames: readonly string[], contentType: string): Promise<void>;
 }
 
 function dropFaultAfter(behaviour: MockBehaviour): number | undefined {
@@ -58,34 +62,37 @@ export function createMockExchange(request: RecordedRequest, behaviour: MockBeha
     response.end(body);
   }
 
+  async function sendFrames(frames: readonly string[], headers: Record<string, string>): Promise<void> {
+    if (!(await beforeFirstByte())) return;
+    const dropAfter = dropFaultAfter(behaviour);
+    if (dropAfter === 0) {
+      cut();
+      return;
+    }
+    response.writeHead(200, headers);
+    response.flushHeaders();
+    for (let index = 0; index < frames.length; index += 1) {
+      if (index > 0 && behaviour.chunkDelayMs > 0) await sleep(behaviour.chunkDelayMs);
+      if (gone()) return;
+      response.write(frames[index]);
+      if (dropAfter !== undefined && index + 1 >= dropAfter) {
+        // Give the socket a moment to flush the frames already written before cutting it.
+        await sleep(5);
+        cut();
+        return;
+      }
+    }
+    response.end();
+  }
+
   return {
     request,
     behaviour,
     sequence,
     sendJson: (status, body, headers = {}) => sendBody(status, Buffer.from(JSON.stringify(body)), { 'content-type': 'application/json', ...headers }),
     sendBytes: (status, bytes, contentType) => sendBody(status, bytes, { 'content-type': contentType }),
-    async sendSse(frames) {
-      if (!(await beforeFirstByte())) return;
-      const dropAfter = dropFaultAfter(behaviour);
-      if (dropAfter === 0) {
-        cut();
-        return;
-      }
-      response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
-      response.flushHeaders();
-      for (let index = 0; index < frames.length; index += 1) {
-        if (index > 0 && behaviour.chunkDelayMs > 0) await sleep(behaviour.chunkDelayMs);
-        if (gone()) return;
-        response.write(frames[index]);
-        if (dropAfter !== undefined && index + 1 >= dropAfter) {
-          // Give the socket a moment to flush the frames already written before cutting it.
-          await sleep(5);
-          cut();
-          return;
-        }
-      }
-      response.end();
-    },
+    sendSse: (frames) => sendFrames(frames, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' }),
+    sendStream: (frames, contentType) => sendFrames(frames, { 'content-type': contentType }),
   };
 }
 

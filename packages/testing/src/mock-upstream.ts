@@ -7,11 +7,14 @@ import type { AddressInfo } from 'node:net';
 import { defaultMockBehaviour, mockErrorBody, type MockBehaviour } from './mock-behaviour';
 import { createMockExchange, type MockRoute, type RecordedRequest } from './mock-exchange';
 import { parseMultipartBody, readMultipartBoundary } from './mock-multipart';
+import { anthropicMockRoutes } from './mock-anthropic-routes';
+import { geminiMockRoutes } from './mock-gemini-routes';
 import { openAiChatMockRoutes } from './mock-openai-chat-routes';
 import { openAiMediaMockRoutes } from './mock-openai-media-routes';
+import { openAiResponsesMockRoutes } from './mock-openai-responses-routes';
 
 /** Every route the mock serves, dialect by dialect. */
-export const mockRoutes: readonly MockRoute[] = [...openAiChatMockRoutes, ...openAiMediaMockRoutes];
+export const mockRoutes: readonly MockRoute[] = [...openAiChatMockRoutes, ...openAiMediaMockRoutes, ...geminiMockRoutes, ...anthropicMockRoutes, ...openAiResponsesMockRoutes];
 
 /** Options of `startMockUpstream`. */
 export interface MockUpstreamOptions {

@@ -1,22 +1,30 @@
 // The OpenAI-format relay endpoints: how each one reads its model, estimates its prompt and measures usage.
-import { readOpenAiChatUsage } from '@turnpike/formats';
+import { readOpenAiChatUsage, type CanonicalRequest, type FormatId } from '@turnpike/formats';
 import type { BillableUsage } from '@turnpike/relay';
 import { countTextTokens, estimateChatPromptTokens, estimateFieldTokens } from './token-counter';
 
 type JsonBody = Record<string, unknown>;
 
-/** One relay endpoint of the OpenAI format. */
+/** What an endpoint's estimates read: the parsed body, and the canonical request of chat formats. */
+export interface EstimateInput {
+  json: JsonBody;
+  canonical: () => CanonicalRequest;
+}
+
+/** One relay endpoint. */
 export interface RelayEndpoint {
   path: string;
   bodyType: 'json' | 'multipart';
+  /** The chat format of the endpoint: its answers are relayed by the chat path (any upstream format). */
+  format?: FormatId;
   /** The model used when the request names none (new-api's defaults). */
   defaultModel?: string;
   streamable: boolean;
   /** Estimated prompt tokens, for the reserve and when the answer reports no usage. */
-  estimatePrompt(body: JsonBody): number;
+  estimatePrompt(input: EstimateInput): number;
   /** Requested completion ceiling, for the reserve. */
-  maxTokens(body: JsonBody): number;
-  /** Usage of a complete answer; `text` is the answer body as text. */
+  maxTokens(input: EstimateInput): number;
+  /** Usage of a complete answer of an OpenAI-only endpoint; `text` is the answer body as text. */
   measure(request: JsonBody, answer: unknown, text: string, promptEstimate: number): BillableUsage;
   /** How many units a fixed-price call counts (images: `n`). */
   units?(body: JsonBody): number;
@@ -62,9 +70,10 @@ export function answerText(answer: unknown): string {
 const chat: RelayEndpoint = {
   path: '/v1/chat/completions',
   bodyType: 'json',
+  format: 'openai-chat',
   streamable: true,
-  estimatePrompt: estimateChatPromptTokens,
-  maxTokens: (body) => numberField(body, 'max_completion_tokens', 'max_tokens'),
+  estimatePrompt: ({ json }) => estimateChatPromptTokens(json),
+  maxTokens: ({ json }) => numberField(json, 'max_completion_tokens', 'max_tokens'),
   measure: (_request, answer, _text, promptEstimate) =>
     openAiUsage(answer) ?? { promptTokens: promptEstimate, completionTokens: countTextTokens(answerText(answer)) },
 };
@@ -72,15 +81,16 @@ const chat: RelayEndpoint = {
 const completions: RelayEndpoint = {
   ...chat,
   path: '/v1/completions',
-  estimatePrompt: (body) => estimateFieldTokens(body, ['prompt', 'suffix']),
-  maxTokens: (body) => numberField(body, 'max_tokens'),
+  format: undefined,
+  estimatePrompt: ({ json }) => estimateFieldTokens(json, ['prompt', 'suffix']),
+  maxTokens: ({ json }) => numberField(json, 'max_tokens'),
 };
 
 const embeddings: RelayEndpoint = {
   path: '/v1/embeddings',
   bodyType: 'json',
   streamable: false,
-  estimatePrompt: (body) => estimateFieldTokens(body, ['input']),
+  estimatePrompt: ({ json }) => estimateFieldTokens(json, ['input']),
   maxTokens: () => 0,
   measure: (_request, answer, _text, promptEstimate) => openAiUsage(answer) ?? { promptTokens: promptEstimate, completionTokens: 0 },
 };
@@ -90,7 +100,7 @@ const moderations: RelayEndpoint = { ...embeddings, path: '/v1/moderations', def
 const rerank: RelayEndpoint = {
   ...embeddings,
   path: '/v1/rerank',
-  estimatePrompt: (body) => estimateFieldTokens(body, ['query', 'documents']),
+  estimatePrompt: ({ json }) => estimateFieldTokens(json, ['query', 'documents']),
   measure: (_request, answer, _text, promptEstimate) => {
     const body = record(answer);
     const usage = openAiUsage(answer);
@@ -105,7 +115,7 @@ const images: RelayEndpoint = {
   bodyType: 'json',
   defaultModel: 'dall-e',
   streamable: false,
-  estimatePrompt: (body) => estimateFieldTokens(body, ['prompt']),
+  estimatePrompt: ({ json }) => estimateFieldTokens(json, ['prompt']),
   maxTokens: () => 0,
   measure: (_request, answer, _text, promptEstimate) => openAiUsage(answer) ?? { promptTokens: promptEstimate, completionTokens: 0 },
   units: (body) => Math.max(1, numberField(body, 'n')),
@@ -118,7 +128,7 @@ const speech: RelayEndpoint = {
   bodyType: 'json',
   defaultModel: 'tts-1',
   streamable: false,
-  estimatePrompt: (body) => estimateFieldTokens(body, ['input']),
+  estimatePrompt: ({ json }) => estimateFieldTokens(json, ['input']),
   maxTokens: () => 0,
   measure: (_request, _answer, _text, promptEstimate) => ({ promptTokens: promptEstimate, completionTokens: 0 }),
 };

@@ -50,9 +50,11 @@ function costSummary(quote: BillingQuote): string {
 }
 
 /** The consumption row of a settled call. */
-export function buildConsumeLog(context: LogContext & { quote: BillingQuote; usage: BillableUsage; cost: QuotaCost; outcome: AnswerOutcome; channel: ChannelRoute; upstreamModel: string }): NewLog {
-  const { quote, usage, cost, outcome, channel, upstreamModel, call } = context;
-  const notes: string[] = [];
+export function buildConsumeLog(
+  context: LogContext & { quote: BillingQuote; usage: BillableUsage; cost: QuotaCost; outcome: AnswerOutcome; channel: ChannelRoute; upstreamModel: string; conversion: { wire: string | null; passthrough: boolean; warnings: string[] } },
+): NewLog {
+  const { quote, usage, cost, outcome, channel, upstreamModel, call, conversion } = context;
+  const notes: string[] = [...conversion.warnings];
   if (outcome.usageCounted) notes.push('the upstream reported no usage: tokens counted locally');
   if (outcome.clientGone) notes.push('the client disconnected: billed what was streamed');
   if (outcome.upstreamBroken) notes.push('the upstream stream broke off');
@@ -62,6 +64,7 @@ export function buildConsumeLog(context: LogContext & { quote: BillingQuote; usa
     is_model_mapped: upstreamModel !== call.model,
     upstream_model_name: upstreamModel,
     admin_info: { use_channel: context.tried },
+    ...(call.format && conversion.wire && !conversion.passthrough ? { request_conversion: [call.format, conversion.wire] } : {}),
     ...(notes.length ? { warnings: notes } : {}),
   };
   return {

@@ -1,10 +1,13 @@
 // One relay call, end to end: price → reserve → attempts with failover → relay the answer → settle exactly once.
 import { computeQuotaCost, estimateReserveQuota, resolveMappedModel, selectChannel, type BillableUsage, type BillingQuote } from '@turnpike/relay';
-import { findProvider, findProviderAdaptor } from '@turnpike/providers';
+import type { FormatId } from '@turnpike/formats';
+import { findProvider, findProviderAdaptor, type UpstreamCall } from '@turnpike/providers';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Reservation } from '../billing/quota-ledger';
 import { admitModelRequest, recordModelRequestSuccess } from '../rate-limit/model-request-limit';
 import { autoDisableChannel, isRetryable, shouldAutoDisable, type AttemptFailure } from './channel-health';
+import { readChatAnswer, relayChatStream, type ChatAnswerPlan } from './chat-answer';
+import { buildChatUpstreamBody, upstreamPathFor, upstreamWireFor } from './chat-wire';
 import { readWholeAnswer, relayStream, type AnswerOutcome } from './relay-answer';
 import type { RelayCaller } from './relay-caller';
 import { RelayError, keyError, permissionError } from './relay-error';
@@ -20,6 +23,47 @@ interface AttemptResult {
   upstreamModel: string;
   response: UpstreamResponse;
   abort: AbortController;
+  /** For chat calls: the upstream's wire format and whether the caller's bytes went through unchanged. */
+  wire: FormatId | null;
+  passthrough: boolean;
+  /** What the conversion could not carry over (logged with the call). */
+  warnings: string[];
+}
+
+/** One attempt's upstream request, or why the channel cannot serve the call. */
+type PreparedAttempt = { ok: true; upstreamCall: UpstreamCall; wire: FormatId | null; passthrough: boolean; warnings: string[] } | { ok: false; message: string };
+
+/** Builds the upstream request of one attempt for `channel`, converting formats when the channel speaks another one. */
+function prepareAttempt(services: RelayServices, call: RelayRequest, channel: ChannelRoute, upstreamModel: string): PreparedAttempt {
+  const adaptor = findProviderAdaptor(channel.type);
+  const adaptorChannel = { type: channel.type, key: channel.key, baseUrl: channel.baseUrl, organization: channel.organization, other: channel.other };
+  if (!call.format) {
+    if (!adaptor || findProvider(channel.type)?.format !== 'openai') return { ok: false, message: `channel type ${channel.type} cannot serve ${call.endpoint.path}` };
+    const upstreamCall = adaptor.buildRequest({ channel: adaptorChannel, path: call.endpoint.path, body: buildUpstreamBody(call, upstreamModel, channel.paramOverride), contentType: call.contentType, model: upstreamModel, stream: call.stream });
+    return { ok: true, upstreamCall, wire: null, passthrough: true, warnings: [] };
+  }
+  const wire = upstreamWireFor(channel, call.format);
+  if (!adaptor || !wire) return { ok: false, message: `channel type ${channel.type} cannot serve chat calls yet` };
+  const { options } = services.context;
+  // A Gemini caller asking for a JSON-array stream gets it re-framed, so only SSE streams pass through as bytes.
+  const passthrough = wire === call.format && call.framing === 'sse';
+  const built = buildChatUpstreamBody({ inbound: call.format, wire, json: call.json, canonical: call.canonical, upstreamModel, stream: call.stream, passthrough, paramOverride: channel.paramOverride, options });
+  const headers: Record<string, string> = wire === 'anthropic-messages' ? { ...claudeModelHeaders(options, upstreamModel), ...(call.format === 'anthropic-messages' ? call.forwardHeaders : {}) } : {};
+  const apiVersion = wire === 'gemini' ? geminiVersionFor(options, upstreamModel) : undefined;
+  const upstreamCall = adaptor.buildRequest({ channel: adaptorChannel, path: upstreamPathFor(wire), body: built.body, contentType: 'application/json', model: upstreamModel, stream: call.stream, headers, apiVersion });
+  return { ok: true, upstreamCall, wire, passthrough, warnings: built.warnings };
+}
+
+/** `claude.model_headers_settings`: extra headers (e.g. anthropic-beta) per model, values joined by commas. */
+function claudeModelHeaders(options: RelayServices['context']['options'], model: string): Record<string, string> {
+  const settings = options.json<Record<string, Record<string, string[]>>>('claude.model_headers_settings') ?? {};
+  return Object.fromEntries(Object.entries(settings[model] ?? {}).map(([name, values]) => [name, values.join(',')]));
+}
+
+/** `gemini.version_settings`: the API version per model, else its `default`, else the adaptor's. */
+function geminiVersionFor(options: RelayServices['context']['options'], model: string): string | undefined {
+  const settings = options.json<Record<string, string>>('gemini.version_settings') ?? {};
+  return settings[model] ?? settings.default;
 }
 
 function readErrorMessage(body: unknown, fallback: string): string {
@@ -69,12 +113,6 @@ async function attemptChannels(services: RelayServices, call: RelayRequest, cand
     const channel = selectChannel(candidates, { retryIndex: attempt, failedChannelIds: failed, random: services.random });
     if (!channel) break;
     tried.push(channel.id);
-    const adaptor = findProvider(channel.type)?.format === 'openai' ? findProviderAdaptor(channel.type) : undefined;
-    if (!adaptor) {
-      failed.add(channel.id);
-      lastFailure = { channel, failure: { status: 0, message: `channel type ${channel.type} cannot relay this format yet`, body: null } };
-      continue;
-    }
     const mapped = channel.modelMapping ? resolveMappedModel(call.model, channel.modelMapping) : ({ ok: true, upstreamModel: call.model, isMapped: false } as const);
     if (!mapped.ok) {
       failed.add(channel.id);
@@ -82,14 +120,13 @@ async function attemptChannels(services: RelayServices, call: RelayRequest, cand
       continue;
     }
     const upstreamModel = mapped.upstreamModel;
-    const upstreamCall = adaptor.buildRequest({
-      channel: { type: channel.type, key: channel.key, baseUrl: channel.baseUrl, organization: channel.organization, other: channel.other },
-      path: call.endpoint.path,
-      body: buildUpstreamBody(call, upstreamModel, channel.paramOverride),
-      contentType: call.contentType,
-      model: upstreamModel,
-      stream: call.stream,
-    });
+    const prepared = prepareAttempt(services, call, channel, upstreamModel);
+    if (!prepared.ok) {
+      failed.add(channel.id);
+      lastFailure = { channel, failure: { status: 0, message: prepared.message, body: null } };
+      continue;
+    }
+    const upstreamCall = prepared.upstreamCall;
     const abort = new AbortController();
     const onClientGone = (): void => abort.abort();
     request.raw.once('close', onClientGone);
@@ -97,7 +134,9 @@ async function attemptChannels(services: RelayServices, call: RelayRequest, cand
     try {
       const response = await services.upstream.send(upstreamCall, abort.signal);
       request.raw.off('close', onClientGone);
-      if (response.status >= 200 && response.status < 300) return { channel, upstreamModel, response, abort };
+      if (response.status >= 200 && response.status < 300) {
+        return { channel, upstreamModel, response, abort, wire: prepared.wire, passthrough: prepared.passthrough, warnings: prepared.warnings };
+      }
       failure = await readFailure(response);
     } catch (error) {
       request.raw.off('close', onClientGone);
@@ -156,10 +195,10 @@ export async function runRelay(services: RelayServices, request: FastifyRequest,
   if (candidates.length === 0) {
     throw new RelayError(503, `no available channel for model ${call.model} under group ${caller.usingGroup}`, 'server_error', 'model_not_found');
   }
-  const promptEstimate = call.endpoint.estimatePrompt(call.json);
+  const promptEstimate = call.endpoint.estimatePrompt(call);
   const units = call.endpoint.units?.(call.json) ?? 1;
   const options = services.context.options;
-  const estimate = estimateReserveQuota(quote, { promptTokens: promptEstimate, maxTokens: call.endpoint.maxTokens(call.json), preConsumedQuota: options.number('PreConsumedQuota') }) * units;
+  const estimate = estimateReserveQuota(quote, { promptTokens: promptEstimate, maxTokens: call.endpoint.maxTokens(call), preConsumedQuota: options.number('PreConsumedQuota') }) * units;
   const reserved = await services.ledger.reserve(caller.user.id, caller.apiKey?.id ?? 0, caller.apiKey?.unlimited_quota === 1, estimate);
   if (!reserved.ok) {
     if (reserved.reason === 'token_quota') throw keyError('the token quota is not enough for this request', 'insufficient_quota');
@@ -177,12 +216,22 @@ export async function runRelay(services: RelayServices, request: FastifyRequest,
   }
   let outcome: AnswerOutcome;
   try {
-    if (call.stream) {
+    if (call.format && attempt.wire) {
+      const plan: ChatAnswerPlan = { inbound: call.format, wire: attempt.wire, passthrough: attempt.passthrough, model: call.model, framing: call.framing, promptEstimate };
+      if (call.stream) {
+        reply.hijack();
+        outcome = await relayChatStream(reply.raw, attempt.response, attempt.abort, plan, startedAt);
+      } else {
+        const whole = await readChatAnswer(attempt.response, plan);
+        outcome = { ...whole.outcome, firstByteMs: Date.now() - startedAt, clientGone: reply.raw.destroyed };
+        reply.header('content-type', whole.contentType).status(attempt.response.status).send(whole.bytes);
+      }
+    } else if (call.stream) {
       reply.hijack();
       outcome = await relayStream(reply.raw, attempt.response, attempt.abort, call, promptEstimate, startedAt);
     } else {
       const whole = await readWholeAnswer(attempt.response, call, promptEstimate);
-      outcome = { ...whole.outcome, firstByteMs: Date.now() - startedAt, clientGone: request.raw.destroyed };
+      outcome = { ...whole.outcome, firstByteMs: Date.now() - startedAt, clientGone: reply.raw.destroyed };
       const contentType = attempt.response.headers['content-type'];
       if (contentType) reply.header('content-type', contentType);
       reply.status(attempt.response.status).send(whole.bytes);
@@ -200,7 +249,8 @@ function settle(services: RelayServices, request: FastifyRequest, call: RelayReq
   const usage: BillableUsage = outcome.usage;
   const cost = computeQuotaCost(quote, usage);
   const quota = cost.quota * (quote.pricing.mode === 'price' ? units : 1);
-  const log = buildConsumeLog({ services, request, call, caller, tried, startedAt, quote, usage, cost: { ...cost, quota }, outcome, channel: attempt.channel, upstreamModel: attempt.upstreamModel });
+  const conversion = { wire: attempt.wire, passthrough: attempt.passthrough, warnings: attempt.warnings };
+  const log = buildConsumeLog({ services, request, call, caller, tried, startedAt, quote, usage, cost: { ...cost, quota }, outcome, channel: attempt.channel, upstreamModel: attempt.upstreamModel, conversion });
   services.ledger.settle(reservation, {
     actual: quota,
     channelId: attempt.channel.id,

@@ -8,6 +8,8 @@ import { SettlementBatcher } from '../billing/settlement-batcher';
 import type { AppContext } from '../context';
 import { canUseGroup } from '../groups/group-policy';
 import { currentUser, guards } from '../http/auth-guard';
+import { findFormat, type CanonicalError, type FormatId } from '@turnpike/formats';
+import { anthropicMessagesEndpoint, geminiEndpoint, openAiResponsesEndpoint, readGeminiUrl } from './chat-endpoints';
 import { openAiEndpoints } from './openai-endpoints';
 import { authenticateCaller, type RelayCaller } from './relay-caller';
 import { RelayError, permissionError } from './relay-error';
@@ -21,15 +23,21 @@ import { UpstreamClient } from './upstream-client';
 import { registerRelayInfoRoutes } from './relay-info-routes';
 import { registerChannelProbeRoutes } from './channel-probe-routes';
 
-/** Renders any failure of a relay route in the OpenAI error shape. */
-export function sendRelayError(reply: FastifyReply, error: unknown): FastifyReply {
+/** Renders any failure of a relay route in the error shape of the caller's format (OpenAI's by default). */
+export function sendRelayError(reply: FastifyReply, error: unknown, format: FormatId = 'openai-chat'): FastifyReply {
+  let status: number;
+  let canonical: CanonicalError;
   if (error instanceof RelayError) {
-    return reply.status(error.status === 499 ? 400 : error.status).send({ error: { message: error.message, type: error.type, code: error.code } });
+    status = error.status === 499 ? 400 : error.status;
+    canonical = { message: error.message, type: error.type, code: error.code ?? undefined, httpStatus: status };
+  } else {
+    const fastifyError = error as FastifyError;
+    status = typeof fastifyError.statusCode === 'number' ? fastifyError.statusCode : 500;
+    canonical = { message: status >= 500 ? 'internal server error' : fastifyError.message, type: status >= 500 ? 'server_error' : 'invalid_request_error', code: fastifyError.code, httpStatus: status };
   }
-  const fastifyError = error as FastifyError;
-  const status = typeof fastifyError.statusCode === 'number' ? fastifyError.statusCode : 500;
-  const message = status >= 500 ? 'internal server error' : fastifyError.message;
-  return reply.status(status).send({ error: { message, type: status >= 500 ? 'server_error' : 'invalid_request_error', code: fastifyError.code ?? null } });
+  if (reply.sent || reply.raw.headersSent) return reply;
+  const codec = findFormat(format) ?? findFormat('openai-chat');
+  return reply.status(status).send(codec ? codec.encodeError(canonical) : { error: { message: canonical.message } });
 }
 
 /** Authenticates the API key of a relay request. */
@@ -67,13 +75,26 @@ export async function registerRelayRoutes(app: FastifyInstance, context: AppCont
   await app.register(async (scope) => {
     scope.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: 64 * 1024 * 1024 }, (_request, body, done) => done(null, body));
     scope.setErrorHandler((error, _request, reply) => sendRelayError(reply, error));
-    for (const endpoint of openAiEndpoints) {
+    for (const endpoint of [...openAiEndpoints, anthropicMessagesEndpoint, openAiResponsesEndpoint]) {
       scope.post(endpoint.path, async (request, reply) => {
-        const caller = await keyCaller(context, request);
-        await runRelay(services, request, reply, readRelayRequest(request, endpoint), caller);
+        try {
+          const caller = await keyCaller(context, request);
+          await runRelay(services, request, reply, readRelayRequest(request, endpoint), caller);
+        } catch (error) {
+          sendRelayError(reply, error, endpoint.format);
+        }
         return reply;
       });
     }
+    scope.post(geminiEndpoint.path, async (request, reply) => {
+      try {
+        const caller = await keyCaller(context, request);
+        await runRelay(services, request, reply, readRelayRequest(request, geminiEndpoint, readGeminiUrl(request)), caller);
+      } catch (error) {
+        sendRelayError(reply, error, 'gemini');
+      }
+      return reply;
+    });
     const chat = openAiEndpoints.find((endpoint) => endpoint.path === '/v1/chat/completions');
     if (!chat) throw new Error('the chat endpoint is missing from the registry');
     scope.post('/pg/chat/completions', { preHandler: guards(context).user }, async (request, reply) => {

@@ -1,4 +1,5 @@
 // Counts tokens with a real BPE tokenizer (o200k), for reserves and for answers that report no usage.
+import type { CanonicalRequest } from '@turnpike/formats';
 import { countTokens } from 'gpt-tokenizer';
 
 /** Tokens of a text. */
@@ -45,4 +46,21 @@ export function estimateFieldTokens(body: Record<string, unknown>, fields: reado
   const texts: string[] = [];
   for (const field of fields) collectStrings(body[field], texts);
   return countTextTokens(texts.join('\n'));
+}
+
+/** Prompt tokens of a canonical request: 3 per message plus its text, tool calls and results, and the tools. */
+export function estimateCanonicalPromptTokens(request: CanonicalRequest): number {
+  let tokens = 3;
+  const texts: string[] = [];
+  for (const message of request.messages) {
+    tokens += 3;
+    for (const part of message.parts) {
+      if (part.type === 'text' || part.type === 'reasoning') texts.push(part.text);
+      else if (part.type === 'tool-call') texts.push(part.name, part.arguments);
+      else if (part.type === 'tool-result') texts.push(part.content);
+    }
+  }
+  tokens += countTextTokens(texts.join('\n'));
+  if (request.tools?.length) tokens += 8 * request.tools.length + countTextTokens(JSON.stringify(request.tools));
+  return tokens;
 }

@@ -245,7 +245,7 @@ describe('gemini request codec: encode', () => {
       stream: false,
       messages: [
         { role: 'user', parts: [{ type: 'file', fileId: 'file-abc' }, { type: 'text', text: 'hi' }] },
-        { role: 'assistant', parts: [{ type: 'tool-call', id: 'call_x', name: 'f', arguments: '{"a":' }] },
+        { role: 'assistant', parts: [{ type: 'reasoning', text: '', signature: 'RW5jcnlwdGVk', redacted: true }, { type: 'tool-call', id: 'call_x', name: 'f', arguments: '{"a":' }] },
         { role: 'tool', parts: [{ type: 'tool-result', toolCallId: 'orphan', content: 'late', isError: true }] },
       ],
       reasoningEffort: 'none',
@@ -259,6 +259,7 @@ describe('gemini request codec: encode', () => {
     expect(encoded.generationConfig).toEqual({ thinkingConfig: { thinkingBudget: 0 } });
     expect(request.warnings).toEqual([
       'file id "file-abc" cannot be sent to Gemini and the file was dropped',
+      "redacted reasoning (another provider's encrypted thinking) cannot be expressed in Gemini and was dropped",
       'arguments of tool call "f" are not a JSON object and were replaced by {}',
       'tool result "orphan" answers no known call; its id was used as the function name',
     ]);

@@ -127,7 +127,7 @@ describe('gemini response codec', () => {
     expect(list.models[0]).toEqual({
       name: 'models/gemini-2.5-flash',
       displayName: 'gemini-2.5-flash',
-      supportedGenerationMethods: ['generateContent', 'streamGenerateContent', 'countTokens'],
+      supportedGenerationMethods: ['generateContent', 'countTokens'],
     });
   });
 });

@@ -190,7 +190,7 @@ export function encodeGeminiModelList(modelIds: readonly string[]): GeminiModelL
     models: modelIds.map((id) => ({
       name: `models/${id}`,
       displayName: id,
-      supportedGenerationMethods: ['generateContent', 'streamGenerateContent', 'countTokens'],
+      supportedGenerationMethods: ['generateContent', 'countTokens'],
     })),
   };
 }

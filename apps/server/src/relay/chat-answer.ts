@@ -1,0 +1,179 @@
+// Chat answers in any format: forwarded as bytes (usage read on the side) or converted through the canonical model.
+import crypto from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import { findFormat, type CanonicalResponse, type CanonicalStreamEncoder, type CanonicalStreamPart, type CanonicalUsage, type Format, type FormatId, type StreamUsageReader } from '@turnpike/formats';
+import type { BillableUsage } from '@turnpike/relay';
+import type { AnswerOutcome } from './relay-answer';
+import { countTextTokens } from './token-counter';
+import { readBody, type UpstreamResponse } from './upstream-client';
+
+/** How the caller wants its stream framed (Gemini without `alt=sse` streams a JSON array). */
+export type StreamFraming = 'sse' | 'json-array';
+
+/** One chat answer's formats. */
+export interface ChatAnswerPlan {
+  inbound: FormatId;
+  wire: FormatId;
+  passthrough: boolean;
+  /** The model name the caller asked for, shown in converted answers. */
+  model: string;
+  framing: StreamFraming;
+  promptEstimate: number;
+}
+
+function formatOf(id: FormatId): Format {
+  const format = findFormat(id);
+  if (!format) throw new Error(`no codec for ${id}`);
+  return format;
+}
+
+/** Canonical usage in billing terms. */
+export function billableFrom(usage: CanonicalUsage): BillableUsage {
+  return { promptTokens: usage.inputTokens, completionTokens: usage.outputTokens, cachedTokens: usage.cacheReadTokens, cacheCreationTokens: usage.cacheWriteTokens };
+}
+
+const hasTokens = (usage: CanonicalUsage | undefined): usage is CanonicalUsage => usage !== undefined && usage.inputTokens + usage.outputTokens > 0;
+
+/** Turns upstream stream bytes into what the caller receives, and keeps the usage and generated text. */
+interface StreamTransform {
+  push(chunk: Buffer): Buffer | string;
+  end(): string;
+  usage(): CanonicalUsage | undefined;
+  text(): string;
+}
+
+function passthroughTransform(wire: Format): StreamTransform {
+  const reader: StreamUsageReader = wire.createStreamUsageReader();
+  const chunks: Buffer[] = [];
+  return {
+    push(chunk) {
+      reader.push(chunk);
+      chunks.push(chunk);
+      return chunk;
+    },
+    end() {
+      reader.end();
+      return '';
+    },
+    usage: () => reader.usage,
+    text() {
+      // Only when no usage arrived: re-read what was streamed, collecting its text, to count it.
+      const counter = wire.createStreamUsageReader({ collectText: true });
+      for (const chunk of chunks) counter.push(chunk);
+      counter.end();
+      return counter.text;
+    },
+  };
+}
+
+function convertingTransform(plan: ChatAnswerPlan): StreamTransform {
+  const decoder = formatOf(plan.wire).createStreamDecoder();
+  const inbound = formatOf(plan.inbound);
+  let encoder: CanonicalStreamEncoder | null = null;
+  let usage: CanonicalUsage | undefined;
+  const text: string[] = [];
+  const encoderFor = (): CanonicalStreamEncoder => {
+    encoder ??= inbound.createStreamEncoder({
+      metadata: { id: decoder.metadata?.id ?? `chatcmpl-${crypto.randomUUID()}`, model: plan.model, created: decoder.metadata?.created ?? Math.floor(Date.now() / 1000) },
+      includeUsage: true,
+      framing: plan.framing,
+      inputTokens: plan.promptEstimate,
+    });
+    return encoder;
+  };
+  const encodeAll = (parts: CanonicalStreamPart[]): string => {
+    let out = '';
+    for (const part of parts) {
+      if (part.type === 'usage') usage = part.usage;
+      else if (part.type === 'text-delta' || part.type === 'reasoning-delta') text.push(part.text);
+      else if (part.type === 'tool-call-delta') text.push(part.argumentsDelta);
+      else if (part.type === 'tool-call-start') text.push(part.name);
+      out += encoderFor().encode(part);
+    }
+    return out;
+  };
+  return {
+    push: (chunk) => encodeAll(decoder.push(chunk)),
+    end: () => encodeAll(decoder.end()) + encoderFor().end(),
+    usage: () => usage,
+    text: () => text.join(''),
+  };
+}
+
+function waitForDrain(raw: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      raw.off('drain', done);
+      raw.off('close', done);
+      resolve();
+    };
+    raw.on('drain', done);
+    raw.on('close', done);
+  });
+}
+
+/** Streams a chat answer to the client chunk by chunk, in the caller's format; meters usage, counting text when none arrives. */
+export async function relayChatStream(raw: ServerResponse, upstream: UpstreamResponse, abort: AbortController, plan: ChatAnswerPlan, startedAt: number): Promise<AnswerOutcome> {
+  const transform = plan.passthrough ? passthroughTransform(formatOf(plan.wire)) : convertingTransform(plan);
+  let clientGone = false;
+  let upstreamBroken = false;
+  let firstByteMs = 0;
+  const onClose = (): void => {
+    if (!raw.writableFinished) {
+      clientGone = true;
+      abort.abort();
+    }
+  };
+  raw.on('close', onClose);
+  raw.writeHead(200, {
+    'content-type': plan.framing === 'json-array' ? 'application/json; charset=utf-8' : 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+  });
+  raw.flushHeaders();
+  const write = async (data: Buffer | string): Promise<void> => {
+    if (data.length === 0 || clientGone) return;
+    if (firstByteMs === 0) firstByteMs = Date.now() - startedAt;
+    if (!raw.write(data)) await waitForDrain(raw);
+  };
+  try {
+    for await (const chunk of upstream.body) {
+      await write(transform.push(chunk as Buffer));
+      if (clientGone) break;
+    }
+  } catch {
+    if (!clientGone) upstreamBroken = true;
+  }
+  try {
+    await write(transform.end());
+  } finally {
+    raw.off('close', onClose);
+    if (!raw.writableEnded) raw.end();
+  }
+  const reported = transform.usage();
+  if (hasTokens(reported)) return { usage: billableFrom(reported), firstByteMs, clientGone, upstreamBroken, usageCounted: false };
+  return { usage: { promptTokens: plan.promptEstimate, completionTokens: countTextTokens(transform.text()) }, firstByteMs, clientGone, upstreamBroken, usageCounted: true };
+}
+
+function responseText(response: CanonicalResponse): string {
+  return response.parts
+    .map((part) => {
+      if (part.type === 'text' || part.type === 'reasoning') return part.text;
+      if (part.type === 'tool-call') return part.name + part.arguments;
+      return '';
+    })
+    .join('');
+}
+
+/** Reads a whole chat answer; returns the bytes to send (converted when formats differ) and its measured usage. */
+export async function readChatAnswer(upstream: UpstreamResponse, plan: ChatAnswerPlan): Promise<{ bytes: Buffer; contentType: string; outcome: Omit<AnswerOutcome, 'firstByteMs' | 'clientGone'> }> {
+  const raw = await readBody(upstream.body);
+  const wire = formatOf(plan.wire);
+  const parsed: unknown = JSON.parse(raw.toString('utf8'));
+  const canonical = wire.decodeResponse(parsed);
+  const bytes = plan.passthrough ? raw : Buffer.from(JSON.stringify(formatOf(plan.inbound).encodeResponse({ ...canonical, model: plan.model })));
+  const reported = wire.readUsage(parsed) ?? canonical.usage;
+  if (hasTokens(reported)) return { bytes, contentType: 'application/json', outcome: { usage: billableFrom(reported), upstreamBroken: false, usageCounted: false } };
+  return { bytes, contentType: 'application/json', outcome: { usage: { promptTokens: plan.promptEstimate, completionTokens: countTextTokens(responseText(canonical)) }, upstreamBroken: false, usageCounted: true } };
+}

@@ -1,0 +1,79 @@
+// Which wire format a channel speaks for a chat call, and the body each attempt sends: the caller's own
+// bytes when formats match (model patched), else the canonical request encoded for the upstream.
+import { findFormat, listDroppedPassthroughFields, type CanonicalRequest, type FormatId } from '@turnpike/formats';
+import { findProvider } from '@turnpike/providers';
+import type { OptionStore } from '../options/option-store';
+import type { ChannelRoute } from './routing-table';
+
+/** Channel types whose OpenAI upstream also serves the Responses API natively. */
+const responsesNativeTypes = new Set([1]);
+
+/** The wire format a channel is called in for a chat call arriving in `inbound`, or undefined when it cannot take chat calls. */
+export function upstreamWireFor(channel: Pick<ChannelRoute, 'type'>, inbound: FormatId): FormatId | undefined {
+  const format = findProvider(channel.type)?.format;
+  if (format === 'openai') return inbound === 'openai-responses' && responsesNativeTypes.has(channel.type) ? 'openai-responses' : 'openai-chat';
+  if (format === 'anthropic') return 'anthropic-messages';
+  if (format === 'gemini') return 'gemini';
+  return undefined;
+}
+
+/** The OpenAI-style path the adaptor is given for a wire (Anthropic and Gemini adaptors build their own). */
+export function upstreamPathFor(wire: FormatId): string {
+  return wire === 'openai-responses' ? '/v1/responses' : '/v1/chat/completions';
+}
+
+/** What one attempt sends, and what it could not carry over. */
+export interface ChatUpstreamBody {
+  body: string;
+  warnings: string[];
+}
+
+/** Input of `buildChatUpstreamBody`. */
+export interface ChatBodyInput {
+  inbound: FormatId;
+  wire: FormatId;
+  /** The caller's body, parsed once. */
+  json: Record<string, unknown>;
+  /** The caller's request in canonical form (decoded once, only when a conversion is needed). */
+  canonical: () => CanonicalRequest;
+  upstreamModel: string;
+  stream: boolean;
+  /** Pass the caller's bytes through (same format, same framing). */
+  passthrough: boolean;
+  paramOverride: Record<string, unknown> | null;
+  options: OptionStore;
+}
+
+/** `claude.default_max_tokens`: per model, else its `default` entry, else 8192. */
+export function claudeDefaultMaxTokens(options: OptionStore, model: string): number {
+  const table = options.json<Record<string, number>>('claude.default_max_tokens') ?? {};
+  return table[model] ?? table.default ?? 8192;
+}
+
+/** Builds the upstream body of one attempt. */
+export function buildChatUpstreamBody(input: ChatBodyInput): ChatUpstreamBody {
+  let body: Record<string, unknown>;
+  const warnings: string[] = [];
+  if (input.passthrough) {
+    body = { ...input.json };
+    // Gemini names the model in the URL; every other dialect in the body.
+    if (input.wire !== 'gemini') body.model = input.upstreamModel;
+  } else {
+    const target = findFormat(input.wire);
+    if (!target) throw new Error(`no codec for ${input.wire}`);
+    const source = input.canonical();
+    const request: CanonicalRequest = { ...source, model: input.upstreamModel, stream: input.stream, warnings: [...(source.warnings ?? [])] };
+    if (input.wire === 'anthropic-messages' && request.maxTokens === undefined) {
+      request.maxTokens = claudeDefaultMaxTokens(input.options, input.upstreamModel);
+    }
+    warnings.push(...listDroppedPassthroughFields(request, input.wire));
+    body = target.encodeRequest(request) as Record<string, unknown>;
+    warnings.push(...(request.warnings ?? []));
+  }
+  if (input.wire === 'openai-chat' && input.stream) {
+    const existing = body.stream_options && typeof body.stream_options === 'object' ? (body.stream_options as Record<string, unknown>) : {};
+    body.stream_options = { ...existing, include_usage: true };
+  }
+  if (input.paramOverride) Object.assign(body, input.paramOverride);
+  return { body: JSON.stringify(body), warnings: [...new Set(warnings)] };
+}

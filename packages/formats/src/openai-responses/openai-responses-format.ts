@@ -1,0 +1,35 @@
+// The OpenAI Responses dialect, assembled for the format registry.
+import type { Format } from '../format-registry';
+import { decodeOpenAiResponsesRequest, encodeOpenAiResponsesRequest } from './openai-responses-request-codec';
+import {
+  decodeOpenAiResponsesError,
+  decodeOpenAiResponsesResponse,
+  encodeOpenAiResponsesError,
+  encodeOpenAiResponsesResponse,
+} from './openai-responses-response-codec';
+import {
+  openAiResponsesRequestSchema,
+  openAiResponsesResponseSchema,
+  type OpenAiResponsesRequest,
+  type OpenAiResponsesResponse,
+} from './openai-responses-schema';
+import { OpenAiResponsesStreamDecoder } from './openai-responses-stream-decoder';
+import { OpenAiResponsesStreamEncoder } from './openai-responses-stream-encoder';
+import { OpenAiResponsesStreamUsageReader, readOpenAiResponsesUsage } from './openai-responses-usage';
+
+/** OpenAI `POST /v1/responses`, streamed (typed SSE events) and not. */
+export const openAiResponsesFormat: Format<OpenAiResponsesRequest, OpenAiResponsesResponse> = {
+  id: 'openai-responses',
+  requestSchema: openAiResponsesRequestSchema,
+  responseSchema: openAiResponsesResponseSchema,
+  decodeRequest: decodeOpenAiResponsesRequest,
+  encodeRequest: encodeOpenAiResponsesRequest,
+  decodeResponse: decodeOpenAiResponsesResponse,
+  encodeResponse: encodeOpenAiResponsesResponse,
+  encodeError: encodeOpenAiResponsesError,
+  decodeError: decodeOpenAiResponsesError,
+  createStreamDecoder: () => new OpenAiResponsesStreamDecoder(),
+  createStreamEncoder: (options) => new OpenAiResponsesStreamEncoder(options),
+  readUsage: readOpenAiResponsesUsage,
+  createStreamUsageReader: (options) => new OpenAiResponsesStreamUsageReader(options),
+};

@@ -1,0 +1,227 @@
+// OpenAI Responses answer <-> canonical response, plus the status, item and error helpers the stream codecs share.
+// @see https://platform.openai.com/docs/api-reference/responses/object
+import type { CanonicalError, CanonicalFinishReason, CanonicalPart, CanonicalResponse, CanonicalUsage } from '../canonical-model';
+import { decodeOpenAiError, encodeOpenAiError } from '../openai-chat/openai-chat-response-codec';
+import type { OpenAiErrorBody } from '../openai-chat/openai-chat-schema';
+import type { OpenAiResponsesOutputItem, OpenAiResponsesResponse } from './openai-responses-schema';
+import { usageFromOpenAiResponses, usageToOpenAiResponses } from './openai-responses-usage';
+
+type JsonRecord = Record<string, unknown>;
+
+function isRecord(value: unknown): value is JsonRecord {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The status of a response and, when it stopped early, why. */
+export interface OpenAiResponsesStatus {
+  status: 'completed' | 'incomplete' | 'failed';
+  incompleteReason?: 'max_output_tokens' | 'content_filter';
+}
+
+/** Maps a canonical finish reason to the response status (tool calls and plain stops are both `completed`). */
+export function statusFromFinishReason(reason: CanonicalFinishReason): OpenAiResponsesStatus {
+  if (reason === 'length') return { status: 'incomplete', incompleteReason: 'max_output_tokens' };
+  if (reason === 'content-filter') return { status: 'incomplete', incompleteReason: 'content_filter' };
+  if (reason === 'error') return { status: 'failed' };
+  return { status: 'completed' };
+}
+
+/** Maps a response status to the canonical finish reason; a completed answer with function calls stopped for them. */
+export function finishReasonFromOpenAiResponses(status: string | undefined, incompleteReason: string | null | undefined, hasFunctionCall: boolean): CanonicalFinishReason {
+  if (status === 'incomplete') {
+    if (incompleteReason === 'max_output_tokens') return 'length';
+    if (incompleteReason === 'content_filter') return 'content-filter';
+    return 'other';
+  }
+  if (status === 'failed') return 'error';
+  if (status === 'cancelled') return 'other';
+  return hasFunctionCall ? 'tool-calls' : 'stop';
+}
+
+/** A deterministic item id (`msg_…`, `fc_…`, `rs_…`) derived from the response id and the item's output index. */
+export function createOpenAiResponsesItemId(prefix: 'msg' | 'fc' | 'rs', responseId: string, outputIndex: number): string {
+  return `${prefix}_${responseId.replace(/^resp_/, '')}_${outputIndex}`;
+}
+
+/** The reasoning text of a reasoning item: its summaries (joined by a blank line), else its raw reasoning text. */
+export function readReasoningItemText(item: { summary?: readonly { text: string }[] | null; content?: readonly { text: string }[] | null }): string {
+  const summary = (item.summary ?? []).map((part) => part.text);
+  if (summary.length > 0) return summary.join('\n\n');
+  return (item.content ?? []).map((part) => part.text).join('');
+}
+
+/** Builds an assistant message output item. */
+export function buildMessageItem(id: string, texts: readonly string[], status: string): JsonRecord {
+  return { id, type: 'message', status, content: texts.map((text) => ({ type: 'output_text', annotations: [], logprobs: [], text })), role: 'assistant' };
+}
+
+/** Builds a function call output item. */
+export function buildFunctionCallItem(id: string, call: { id: string; name: string; arguments: string }, status: string): JsonRecord {
+  return { id, type: 'function_call', status, arguments: call.arguments, call_id: call.id, name: call.name };
+}
+
+/** Builds a reasoning output item; the signature travels as `encrypted_content`. */
+export function buildReasoningItem(id: string, summaries: readonly string[], signature: string | undefined): JsonRecord {
+  const item: JsonRecord = { id, type: 'reasoning', summary: summaries.map((text) => ({ type: 'summary_text', text })) };
+  if (signature !== undefined) item.encrypted_content = signature;
+  return item;
+}
+
+/** What an encoded response object says beyond its output. */
+export interface OpenAiResponsesEnvelope {
+  id: string;
+  model: string;
+  /** Unix seconds. */
+  created: number;
+  status: 'in_progress' | 'completed' | 'incomplete' | 'failed';
+  output: readonly JsonRecord[];
+  usage?: CanonicalUsage;
+  incompleteReason?: string;
+  error?: CanonicalError;
+}
+
+/** Builds a full response object with the fields OpenAI always sends (request echoes left at their defaults). */
+export function buildOpenAiResponsesObject(envelope: OpenAiResponsesEnvelope): OpenAiResponsesResponse {
+  const response: JsonRecord = {
+    id: envelope.id,
+    object: 'response',
+    created_at: envelope.created,
+    status: envelope.status,
+    background: false,
+    error: envelope.error ? { code: envelope.error.code ?? 'server_error', message: envelope.error.message } : null,
+    incomplete_details: envelope.incompleteReason === undefined ? null : { reason: envelope.incompleteReason },
+    instructions: null,
+    max_output_tokens: null,
+    model: envelope.model,
+    output: envelope.output,
+    parallel_tool_calls: true,
+    previous_response_id: null,
+    reasoning: { effort: null, summary: null },
+    store: false,
+    temperature: null,
+    text: { format: { type: 'text' } },
+    tool_choice: 'auto',
+    tools: [],
+    top_p: null,
+    truncation: 'disabled',
+    usage: envelope.usage ? usageToOpenAiResponses(envelope.usage) : null,
+    user: null,
+    metadata: {},
+  };
+  return response as OpenAiResponsesResponse;
+}
+
+type OutputMessage = Extract<OpenAiResponsesOutputItem, { type: 'message' }>;
+type OutputFunctionCall = Extract<OpenAiResponsesOutputItem, { type: 'function_call' }>;
+type OutputReasoning = Extract<OpenAiResponsesOutputItem, { type: 'reasoning' }>;
+
+// The schema's catch-all variant refuses known types, so the `type` value identifies the variant.
+function isOutputMessage(item: OpenAiResponsesOutputItem): item is OutputMessage {
+  return item.type === 'message';
+}
+function isOutputFunctionCall(item: OpenAiResponsesOutputItem): item is OutputFunctionCall {
+  return item.type === 'function_call';
+}
+function isOutputReasoning(item: OpenAiResponsesOutputItem): item is OutputReasoning {
+  return item.type === 'reasoning';
+}
+
+/** Appends the canonical parts of one output item; true when it is a function call. */
+function decodeOutputItem(item: OpenAiResponsesOutputItem, parts: CanonicalPart[]): boolean {
+  if (isOutputMessage(item)) {
+    for (const content of item.content) {
+      const text = content.type === 'refusal' ? content.refusal : content.text;
+      if (text.length > 0) parts.push({ type: 'text', text });
+    }
+  } else if (isOutputFunctionCall(item)) {
+    parts.push({ type: 'tool-call', id: item.call_id, name: item.name, arguments: item.arguments });
+    return true;
+  } else if (isOutputReasoning(item)) {
+    const text = readReasoningItemText(item);
+    const signature = item.encrypted_content ?? undefined;
+    if (text.length > 0 || signature !== undefined) parts.push(signature === undefined ? { type: 'reasoning', text } : { type: 'reasoning', text, signature });
+  }
+  // Other items (web_search_call, file_search_call, …) record work OpenAI did itself; their result is in the message text.
+  return false;
+}
+
+/** Decodes a Responses answer into the canonical response. */
+export function decodeOpenAiResponsesResponse(response: OpenAiResponsesResponse): CanonicalResponse {
+  const parts: CanonicalPart[] = [];
+  let hasFunctionCall = false;
+  for (const item of response.output) hasFunctionCall = decodeOutputItem(item, parts) || hasFunctionCall;
+  const result: CanonicalResponse = {
+    id: response.id,
+    model: response.model,
+    created: response.created_at,
+    parts,
+    finishReason: finishReasonFromOpenAiResponses(response.status, response.incomplete_details?.reason, hasFunctionCall),
+  };
+  const usage = usageFromOpenAiResponses(response.usage);
+  if (usage) result.usage = usage;
+  return result;
+}
+
+/** Encodes canonical parts as output items: runs of text become one message, each reasoning part and tool call its own item. */
+export function encodeOutputItems(responseId: string, parts: readonly CanonicalPart[], status: string): JsonRecord[] {
+  const items: JsonRecord[] = [];
+  let texts: string[] = [];
+  const flushTexts = (): void => {
+    if (texts.length === 0) return;
+    items.push(buildMessageItem(createOpenAiResponsesItemId('msg', responseId, items.length), texts, status));
+    texts = [];
+  };
+  for (const part of parts) {
+    if (part.type === 'text') {
+      texts.push(part.text);
+      continue;
+    }
+    if (part.type !== 'reasoning' && part.type !== 'tool-call') continue;
+    flushTexts();
+    if (part.type === 'reasoning') {
+      items.push(buildReasoningItem(createOpenAiResponsesItemId('rs', responseId, items.length), part.text.length > 0 ? [part.text] : [], part.signature));
+    } else {
+      items.push(buildFunctionCallItem(createOpenAiResponsesItemId('fc', responseId, items.length), part, 'completed'));
+    }
+  }
+  flushTexts();
+  return items;
+}
+
+/** Encodes a canonical response as a Responses answer. */
+export function encodeOpenAiResponsesResponse(response: CanonicalResponse): OpenAiResponsesResponse {
+  const { status, incompleteReason } = statusFromFinishReason(response.finishReason);
+  const envelope: OpenAiResponsesEnvelope = {
+    id: response.id,
+    model: response.model,
+    created: response.created,
+    status,
+    output: encodeOutputItems(response.id, response.parts, status === 'incomplete' ? 'incomplete' : 'completed'),
+  };
+  if (response.usage) envelope.usage = response.usage;
+  if (incompleteReason !== undefined) envelope.incompleteReason = incompleteReason;
+  if (status === 'failed') envelope.error = { message: 'The model failed to generate a response.', code: 'server_error' };
+  return buildOpenAiResponsesObject(envelope);
+}
+
+/** Encodes a canonical error as the OpenAI error body (the Responses API shares chat's shape). */
+export function encodeOpenAiResponsesError(error: CanonicalError): OpenAiErrorBody {
+  return encodeOpenAiError(error);
+}
+
+/**
+ * Reads an error from an OpenAI error body, a stream `error` event (flat, as documented, or with a
+ * nested `error` object, as OpenAI sometimes sends), or a failed response object.
+ * @see https://platform.openai.com/docs/api-reference/responses-streaming/error
+ */
+export function decodeOpenAiResponsesError(body: unknown): CanonicalError | undefined {
+  if (!isRecord(body)) return undefined;
+  if (body.type === 'error' && !isRecord(body.error)) {
+    const result: CanonicalError = { message: typeof body.message === 'string' ? body.message : 'upstream stream error' };
+    if (typeof body.code === 'string' || typeof body.code === 'number') result.code = String(body.code);
+    if (typeof body.param === 'string') result.param = body.param;
+    return result;
+  }
+  if (isRecord(body.response) && isRecord(body.response.error)) return decodeOpenAiError(body.response);
+  return decodeOpenAiError(body);
+}

@@ -1,0 +1,248 @@
+// Canonical stream parts -> the full OpenAI Responses event sequence, one stateful encoder per request:
+// response.created, response.in_progress, then per output item output_item.added, content or summary
+// part added, deltas, done events and output_item.done, and finally response.completed (or
+// .incomplete / .failed) carrying every finished item and the usage. Every event has `event:` and
+// `sequence_number`, as OpenAI sends them.
+// @see https://platform.openai.com/docs/api-reference/responses-streaming
+import type { CanonicalError, CanonicalFinishReason, CanonicalStreamMetadata, CanonicalStreamPart, CanonicalUsage } from '../canonical-model';
+import { encodeSseJson } from '../sse-writer';
+import {
+  buildFunctionCallItem,
+  buildMessageItem,
+  buildOpenAiResponsesObject,
+  buildReasoningItem,
+  createOpenAiResponsesItemId,
+  statusFromFinishReason,
+  type OpenAiResponsesEnvelope,
+} from './openai-responses-response-codec';
+
+type JsonRecord = Record<string, unknown>;
+
+/** Options of the stream encoder. */
+export interface OpenAiResponsesStreamEncoderOptions {
+  metadata: CanonicalStreamMetadata;
+}
+
+interface OpenText {
+  outputIndex: number;
+  id: string;
+  text: string;
+}
+
+interface OpenReasoning {
+  outputIndex: number;
+  id: string;
+  text: string;
+  summaryOpen: boolean;
+  signature: string | undefined;
+}
+
+interface OpenCall {
+  outputIndex: number;
+  id: string;
+  callId: string;
+  name: string;
+  arguments: string;
+}
+
+/** Turns canonical stream parts into Responses SSE text. */
+export class OpenAiResponsesStreamEncoder {
+  private readonly metadata: CanonicalStreamMetadata;
+  private sequenceNumber = 0;
+  private started = false;
+  private ended = false;
+  private nextOutputIndex = 0;
+  /** Finished items by output index, for the terminal response object. */
+  private readonly finishedItems: JsonRecord[] = [];
+  private text: OpenText | undefined = undefined;
+  private reasoning: OpenReasoning | undefined = undefined;
+  private readonly calls = new Map<number, OpenCall>();
+  private usage: CanonicalUsage | undefined = undefined;
+  private finishReason: CanonicalFinishReason | undefined = undefined;
+  private error: CanonicalError | undefined = undefined;
+
+  constructor(options: OpenAiResponsesStreamEncoderOptions) {
+    this.metadata = options.metadata;
+  }
+
+  /** Encodes one part; returns SSE text (possibly empty) to write to the client. */
+  encode(part: CanonicalStreamPart): string {
+    if (this.ended) return '';
+    const frames: string[] = [];
+    this.start(frames);
+    switch (part.type) {
+      case 'text-delta':
+        this.appendText(part.text, frames);
+        break;
+      case 'reasoning-delta':
+        this.appendReasoning(part.text, part.signature, frames);
+        break;
+      case 'tool-call-start':
+        this.closeText(frames);
+        this.closeReasoning(frames);
+        this.openCall(part.index, part.id, part.name, frames);
+        break;
+      case 'tool-call-delta':
+        this.appendArguments(part.index, part.argumentsDelta, frames);
+        break;
+      case 'tool-call-end':
+        this.closeCall(part.index, frames);
+        break;
+      case 'usage':
+        this.usage = part.usage;
+        break;
+      case 'finish':
+        this.finishReason = part.reason;
+        this.closeAll(frames);
+        break;
+      case 'error':
+        this.error = part.error;
+        this.closeAll(frames);
+        frames.push(this.event('error', { code: part.error.code ?? null, message: part.error.message, param: part.error.param ?? null }));
+        break;
+    }
+    return frames.join('');
+  }
+
+  /** Ends the stream with the terminal event carrying the finished items and the usage. */
+  end(): string {
+    if (this.ended) return '';
+    const frames: string[] = [];
+    this.start(frames);
+    this.closeAll(frames);
+    this.ended = true;
+    const envelope = this.envelope('completed');
+    if (this.error) {
+      envelope.status = 'failed';
+      envelope.error = this.error;
+    } else if (this.finishReason !== undefined) {
+      const { status, incompleteReason } = statusFromFinishReason(this.finishReason);
+      envelope.status = status;
+      if (incompleteReason !== undefined) envelope.incompleteReason = incompleteReason;
+    }
+    if (this.usage) envelope.usage = this.usage;
+    frames.push(this.event(`response.${envelope.status}`, { response: buildOpenAiResponsesObject(envelope) }));
+    return frames.join('');
+  }
+
+  private event(type: string, payload: JsonRecord): string {
+    const data = { type, sequence_number: this.sequenceNumber, ...payload };
+    this.sequenceNumber += 1;
+    return encodeSseJson(data, type);
+  }
+
+  private envelope(status: OpenAiResponsesEnvelope['status']): OpenAiResponsesEnvelope {
+    const { id, model, created } = this.metadata;
+    return { id, model, created, status, output: this.finishedItems.filter((item) => item !== undefined) };
+  }
+
+  private start(frames: string[]): void {
+    if (this.started) return;
+    this.started = true;
+    const response = buildOpenAiResponsesObject(this.envelope('in_progress'));
+    frames.push(this.event('response.created', { response }), this.event('response.in_progress', { response }));
+  }
+
+  private itemStatus(): string {
+    return this.finishReason === 'length' || this.finishReason === 'content-filter' ? 'incomplete' : 'completed';
+  }
+
+  private addItem(prefix: 'msg' | 'fc' | 'rs', item: (id: string) => JsonRecord, frames: string[]): { outputIndex: number; id: string } {
+    const outputIndex = this.nextOutputIndex;
+    this.nextOutputIndex += 1;
+    const id = createOpenAiResponsesItemId(prefix, this.metadata.id, outputIndex);
+    frames.push(this.event('response.output_item.added', { output_index: outputIndex, item: item(id) }));
+    return { outputIndex, id };
+  }
+
+  private finishItem(outputIndex: number, item: JsonRecord, frames: string[]): void {
+    this.finishedItems[outputIndex] = item;
+    frames.push(this.event('response.output_item.done', { output_index: outputIndex, item }));
+  }
+
+  private appendText(text: string, frames: string[]): void {
+    if (!this.text) {
+      this.closeReasoning(frames);
+      const { outputIndex, id } = this.addItem('msg', (itemId) => ({ id: itemId, type: 'message', status: 'in_progress', content: [], role: 'assistant' }), frames);
+      this.text = { outputIndex, id, text: '' };
+      frames.push(this.event('response.content_part.added', { item_id: id, output_index: outputIndex, content_index: 0, part: textPart('') }));
+    }
+    const open = this.text;
+    open.text += text;
+    frames.push(this.event('response.output_text.delta', { item_id: open.id, output_index: open.outputIndex, content_index: 0, delta: text, logprobs: [] }));
+  }
+
+  private closeText(frames: string[]): void {
+    const open = this.text;
+    if (!open) return;
+    this.text = undefined;
+    const location = { item_id: open.id, output_index: open.outputIndex, content_index: 0 };
+    frames.push(this.event('response.output_text.done', { ...location, text: open.text, logprobs: [] }));
+    frames.push(this.event('response.content_part.done', { ...location, part: textPart(open.text) }));
+    this.finishItem(open.outputIndex, buildMessageItem(open.id, [open.text], this.itemStatus()), frames);
+  }
+
+  private appendReasoning(text: string, signature: string | undefined, frames: string[]): void {
+    if (!this.reasoning) {
+      this.closeText(frames);
+      const { outputIndex, id } = this.addItem('rs', (itemId) => ({ id: itemId, type: 'reasoning', summary: [] }), frames);
+      this.reasoning = { outputIndex, id, text: '', summaryOpen: false, signature: undefined };
+    }
+    const open = this.reasoning;
+    if (signature !== undefined) open.signature = signature;
+    if (text.length === 0) return;
+    const location = { item_id: open.id, output_index: open.outputIndex, summary_index: 0 };
+    if (!open.summaryOpen) {
+      open.summaryOpen = true;
+      frames.push(this.event('response.reasoning_summary_part.added', { ...location, part: { type: 'summary_text', text: '' } }));
+    }
+    open.text += text;
+    frames.push(this.event('response.reasoning_summary_text.delta', { ...location, delta: text }));
+  }
+
+  private closeReasoning(frames: string[]): void {
+    const open = this.reasoning;
+    if (!open) return;
+    this.reasoning = undefined;
+    if (open.summaryOpen) {
+      const location = { item_id: open.id, output_index: open.outputIndex, summary_index: 0 };
+      frames.push(this.event('response.reasoning_summary_text.done', { ...location, text: open.text }));
+      frames.push(this.event('response.reasoning_summary_part.done', { ...location, part: { type: 'summary_text', text: open.text } }));
+    }
+    this.finishItem(open.outputIndex, buildReasoningItem(open.id, open.summaryOpen ? [open.text] : [], open.signature), frames);
+  }
+
+  private openCall(index: number, callId: string, name: string, frames: string[]): void {
+    if (this.calls.has(index)) return;
+    const call = { id: callId, name, arguments: '' };
+    const { outputIndex, id } = this.addItem('fc', (itemId) => buildFunctionCallItem(itemId, call, 'in_progress'), frames);
+    this.calls.set(index, { outputIndex, id, callId, name, arguments: '' });
+  }
+
+  private appendArguments(index: number, delta: string, frames: string[]): void {
+    const call = this.calls.get(index);
+    if (!call || delta.length === 0) return;
+    call.arguments += delta;
+    frames.push(this.event('response.function_call_arguments.delta', { item_id: call.id, output_index: call.outputIndex, delta }));
+  }
+
+  private closeCall(index: number, frames: string[]): void {
+    const call = this.calls.get(index);
+    if (!call) return;
+    this.calls.delete(index);
+    frames.push(this.event('response.function_call_arguments.done', { item_id: call.id, output_index: call.outputIndex, name: call.name, arguments: call.arguments }));
+    const item = buildFunctionCallItem(call.id, { id: call.callId, name: call.name, arguments: call.arguments }, this.itemStatus());
+    this.finishItem(call.outputIndex, item, frames);
+  }
+
+  private closeAll(frames: string[]): void {
+    this.closeText(frames);
+    this.closeReasoning(frames);
+    const indexes = [...this.calls.entries()].sort(([, left], [, right]) => left.outputIndex - right.outputIndex).map(([index]) => index);
+    for (const index of indexes) this.closeCall(index, frames);
+  }
+}
+
+function textPart(text: string): JsonRecord {
+  return { type: 'output_text', annotations: [], logprobs: [], text };
+}
