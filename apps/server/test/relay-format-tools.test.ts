@@ -102,3 +102,34 @@ describe('tool calls and errors across formats', () => {
     expect(await bad.json()).toMatchObject({ type: 'error', error: { type: 'invalid_request_error' } });
   });
 });
+
+describe('model lists in the caller’s shape', () => {
+  let server: TestServer;
+  let base: string;
+  let key: string;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    base = await server.listen();
+    const user = await server.createUser({ username: 'lister', quota: 1 });
+    await addChannel(server, { baseUrl: 'http://127.0.0.1:9', models: 'm-b,m-a' });
+    key = (await addApiKey(server, user)).key;
+  });
+  afterAll(() => server.stop());
+
+  it('answers OpenAI, Anthropic and Gemini shapes as the SDKs expect', async () => {
+    const openai = new OpenAI({ apiKey: key, baseURL: `${base}/v1`, maxRetries: 0 });
+    expect((await openai.models.list()).data.map((model) => model.id)).toEqual(['m-a', 'm-b']);
+    const anthropic = new Anthropic({ apiKey: key, baseURL: base, maxRetries: 0 });
+    const page = await anthropic.models.list();
+    expect(page.data.map((model) => model.id)).toEqual(['m-a', 'm-b']);
+    expect(page.data[0].type).toBe('model');
+    const gemini = await fetch(`${base}/v1beta/models?key=${key}`);
+    expect(((await gemini.json()) as { models: Array<{ name: string }> }).models.map((model) => model.name)).toEqual(['models/m-a', 'models/m-b']);
+    const geminiViaV1 = await fetch(`${base}/v1/models`, { headers: { 'x-goog-api-key': key } });
+    expect(((await geminiViaV1.json()) as { models: unknown[] }).models).toHaveLength(2);
+    const refused = await fetch(`${base}/v1beta/models?key=sk-wrong`);
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toMatchObject({ error: { status: 'UNAUTHENTICATED' } });
+  });
+});

@@ -2,7 +2,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RelayCaller } from './relay-caller';
 import { RelayError } from './relay-error';
-import { keyCaller } from './relay-routes';
+import { encodeGeminiModelList, type FormatId } from '@turnpike/formats';
+import { keyCaller, sendRelayError } from './relay-routes';
 import type { RelayServices } from './relay-services';
 
 /** Models the caller may use: those served in its group, narrowed by the key's model limits. */
@@ -16,14 +17,47 @@ export function callerModels(services: RelayServices, caller: RelayCaller): stri
 
 const modelObject = (id: string) => ({ id, object: 'model', created: 1_700_000_000, owned_by: 'turnpike' });
 
+/** new-api's rule: `x-api-key` with `anthropic-version` asks in Anthropic's shape, a Google key in Gemini's, anything else OpenAI's. */
+function modelListDialect(request: FastifyRequest): FormatId {
+  const headers = request.headers;
+  if (headers['x-api-key'] && headers['anthropic-version']) return 'anthropic-messages';
+  if (headers['x-goog-api-key'] || (request.query as Record<string, unknown>).key) return 'gemini';
+  return 'openai-chat';
+}
+
+/** @see https://docs.anthropic.com/en/api/models-list */
+function anthropicModelList(models: string[]) {
+  return {
+    data: models.map((id) => ({ type: 'model', id, display_name: id, created_at: '2024-01-01T00:00:00Z' })),
+    has_more: false,
+    first_id: models[0] ?? null,
+    last_id: models.at(-1) ?? null,
+  };
+}
+
 /** Registers /v1/models and the dashboard billing routes (also under /v1). */
 export function registerRelayInfoRoutes(scope: FastifyInstance, services: RelayServices): void {
   const { context } = services;
   const caller = (request: FastifyRequest) => keyCaller(context, request);
 
-  scope.get('/v1/models', async (request) => {
-    const models = callerModels(services, await caller(request));
-    return { object: 'list', data: models.map(modelObject) };
+  scope.get('/v1/models', async (request, reply) => {
+    const dialect = modelListDialect(request);
+    try {
+      const models = callerModels(services, await caller(request));
+      if (dialect === 'anthropic-messages') return anthropicModelList(models);
+      if (dialect === 'gemini') return encodeGeminiModelList(models);
+      return { object: 'list', data: models.map(modelObject) };
+    } catch (error) {
+      return sendRelayError(reply, error, dialect);
+    }
+  });
+
+  scope.get('/v1beta/models', async (request, reply) => {
+    try {
+      return encodeGeminiModelList(callerModels(services, await caller(request)));
+    } catch (error) {
+      return sendRelayError(reply, error, 'gemini');
+    }
   });
 
   scope.get('/v1/models/:model', async (request) => {
