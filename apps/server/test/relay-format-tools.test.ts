@@ -69,6 +69,20 @@ describe('tool calls and errors across formats', () => {
     });
   }
 
+  it('applies the Claude thinking adapter and Gemini safety settings on the way upstream', async () => {
+    await server.context.options.set('ModelRatio', { 'up-anthropic': 1, 'up-gemini': 1, 'up-anthropic-thinking': 1 });
+    await addChannel(server, { baseUrl: upstream.url, models: 'up-anthropic-thinking', type: 14 });
+    upstream.setBehaviour({ promptTokens: 10, chunkCount: 3 });
+    const client = new OpenAI({ apiKey: key, baseURL: `${base}/v1`, maxRetries: 0 });
+    await client.chat.completions.create({ model: 'up-anthropic-thinking', max_tokens: 4000, messages: [{ role: 'user', content: 'think' }] });
+    const sent = upstream.requests.at(-1)!.body as Record<string, unknown>;
+    expect(sent.model).toBe('up-anthropic');
+    expect(sent.thinking).toEqual({ type: 'enabled', budget_tokens: 3200 });
+    await client.chat.completions.create({ model: 'up-gemini', messages: [{ role: 'user', content: 'safe' }] });
+    const geminiBody = upstream.requests.at(-1)!.body as { safetySettings: Array<{ threshold: string }> };
+    expect(geminiBody.safetySettings.every((setting) => setting.threshold === 'OFF')).toBe(true);
+  });
+
   it('Anthropic tools → Gemini: tool_use with an input object reaches the Anthropic caller', async () => {
     upstream.setBehaviour({ promptTokens: 10, chunkCount: 3, replyToolCall: { arguments: { city: 'Oslo' } } });
     const client = new Anthropic({ apiKey: key, baseURL: base, maxRetries: 0 });

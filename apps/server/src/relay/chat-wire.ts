@@ -3,6 +3,7 @@
 import { findFormat, listDroppedPassthroughFields, type CanonicalRequest, type FormatId } from '@turnpike/formats';
 import { findProvider } from '@turnpike/providers';
 import type { OptionStore } from '../options/option-store';
+import { shapeUpstreamBody, type ThinkingChoice } from './provider-options';
 import type { ChannelRoute } from './routing-table';
 
 /** Channel types whose OpenAI upstream also serves the Responses API natively. */
@@ -42,6 +43,8 @@ export interface ChatBodyInput {
   passthrough: boolean;
   paramOverride: Record<string, unknown> | null;
   options: OptionStore;
+  /** The thinking adapter's decision for this attempt (`chooseThinking`). */
+  thinking: ThinkingChoice;
 }
 
 /** `claude.default_max_tokens`: per model, else its `default` entry, else 8192. */
@@ -70,10 +73,13 @@ export function buildChatUpstreamBody(input: ChatBodyInput): ChatUpstreamBody {
     body = target.encodeRequest(request) as Record<string, unknown>;
     warnings.push(...(request.warnings ?? []));
   }
+  // global.pass_through_request_enabled: a same-format body goes upstream as the caller sent it (model aside).
+  if (input.passthrough && input.options.bool('global.pass_through_request_enabled')) return { body: JSON.stringify(body), warnings: [] };
   if (input.wire === 'openai-chat' && input.stream) {
     const existing = body.stream_options && typeof body.stream_options === 'object' ? (body.stream_options as Record<string, unknown>) : {};
     body.stream_options = { ...existing, include_usage: true };
   }
+  shapeUpstreamBody(input.options, input.wire, body, input.thinking);
   if (input.paramOverride) Object.assign(body, input.paramOverride);
   return { body: JSON.stringify(body), warnings: [...new Set(warnings)] };
 }

@@ -7,7 +7,8 @@ import type { Reservation } from '../billing/quota-ledger';
 import { admitModelRequest, recordModelRequestSuccess } from '../rate-limit/model-request-limit';
 import { autoDisableChannel, isRetryable, shouldAutoDisable, type AttemptFailure } from './channel-health';
 import { readChatAnswer, relayChatStream, type ChatAnswerPlan } from './chat-answer';
-import { buildChatUpstreamBody, upstreamPathFor, upstreamWireFor } from './chat-wire';
+import { buildChatUpstreamBody, claudeDefaultMaxTokens, upstreamPathFor, upstreamWireFor } from './chat-wire';
+import { chooseThinking } from './provider-options';
 import { readWholeAnswer, relayStream, type AnswerOutcome } from './relay-answer';
 import type { RelayCaller } from './relay-caller';
 import { RelayError, keyError, permissionError } from './relay-error';
@@ -31,27 +32,29 @@ interface AttemptResult {
 }
 
 /** One attempt's upstream request, or why the channel cannot serve the call. */
-type PreparedAttempt = { ok: true; upstreamCall: UpstreamCall; wire: FormatId | null; passthrough: boolean; warnings: string[] } | { ok: false; message: string };
+type PreparedAttempt = { ok: true; upstreamModel: string; upstreamCall: UpstreamCall; wire: FormatId | null; passthrough: boolean; warnings: string[] } | { ok: false; message: string };
 
 /** Builds the upstream request of one attempt for `channel`, converting formats when the channel speaks another one. */
-function prepareAttempt(services: RelayServices, call: RelayRequest, channel: ChannelRoute, upstreamModel: string): PreparedAttempt {
+function prepareAttempt(services: RelayServices, call: RelayRequest, channel: ChannelRoute, mappedModel: string): PreparedAttempt {
   const adaptor = findProviderAdaptor(channel.type);
   const adaptorChannel = { type: channel.type, key: channel.key, baseUrl: channel.baseUrl, organization: channel.organization, other: channel.other };
   if (!call.format) {
     if (!adaptor || findProvider(channel.type)?.format !== 'openai') return { ok: false, message: `channel type ${channel.type} cannot serve ${call.endpoint.path}` };
-    const upstreamCall = adaptor.buildRequest({ channel: adaptorChannel, path: call.endpoint.path, body: buildUpstreamBody(call, upstreamModel, channel.paramOverride), contentType: call.contentType, model: upstreamModel, stream: call.stream });
-    return { ok: true, upstreamCall, wire: null, passthrough: true, warnings: [] };
+    const upstreamCall = adaptor.buildRequest({ channel: adaptorChannel, path: call.endpoint.path, body: buildUpstreamBody(call, mappedModel, channel.paramOverride), contentType: call.contentType, model: mappedModel, stream: call.stream });
+    return { ok: true, upstreamModel: mappedModel, upstreamCall, wire: null, passthrough: true, warnings: [] };
   }
   const wire = upstreamWireFor(channel, call.format);
   if (!adaptor || !wire) return { ok: false, message: `channel type ${channel.type} cannot serve chat calls yet` };
   const { options } = services.context;
   // A Gemini caller asking for a JSON-array stream gets it re-framed, so only SSE streams pass through as bytes.
   const passthrough = wire === call.format && call.framing === 'sse';
-  const built = buildChatUpstreamBody({ inbound: call.format, wire, json: call.json, canonical: call.canonical, upstreamModel, stream: call.stream, passthrough, paramOverride: channel.paramOverride, options });
+  const thinking = chooseThinking(options, wire, mappedModel, call.endpoint.maxTokens(call) || claudeDefaultMaxTokens(options, mappedModel));
+  const upstreamModel = thinking.model;
+  const built = buildChatUpstreamBody({ inbound: call.format, wire, json: call.json, canonical: call.canonical, upstreamModel, stream: call.stream, passthrough, paramOverride: channel.paramOverride, options, thinking });
   const headers: Record<string, string> = wire === 'anthropic-messages' ? { ...claudeModelHeaders(options, upstreamModel), ...(call.format === 'anthropic-messages' ? call.forwardHeaders : {}) } : {};
   const apiVersion = wire === 'gemini' ? geminiVersionFor(options, upstreamModel) : undefined;
   const upstreamCall = adaptor.buildRequest({ channel: adaptorChannel, path: upstreamPathFor(wire), body: built.body, contentType: 'application/json', model: upstreamModel, stream: call.stream, headers, apiVersion });
-  return { ok: true, upstreamCall, wire, passthrough, warnings: built.warnings };
+  return { ok: true, upstreamModel, upstreamCall, wire, passthrough, warnings: built.warnings };
 }
 
 /** `claude.model_headers_settings`: extra headers (e.g. anthropic-beta) per model, values joined by commas. */
@@ -119,8 +122,7 @@ async function attemptChannels(services: RelayServices, call: RelayRequest, cand
       lastFailure = { channel, failure: { status: 0, message: mapped.message, body: null } };
       continue;
     }
-    const upstreamModel = mapped.upstreamModel;
-    const prepared = prepareAttempt(services, call, channel, upstreamModel);
+    const prepared = prepareAttempt(services, call, channel, mapped.upstreamModel);
     if (!prepared.ok) {
       failed.add(channel.id);
       lastFailure = { channel, failure: { status: 0, message: prepared.message, body: null } };
@@ -135,7 +137,7 @@ async function attemptChannels(services: RelayServices, call: RelayRequest, cand
       const response = await services.upstream.send(upstreamCall, abort.signal);
       request.raw.off('close', onClientGone);
       if (response.status >= 200 && response.status < 300) {
-        return { channel, upstreamModel, response, abort, wire: prepared.wire, passthrough: prepared.passthrough, warnings: prepared.warnings };
+        return { channel, upstreamModel: prepared.upstreamModel, response, abort, wire: prepared.wire, passthrough: prepared.passthrough, warnings: prepared.warnings };
       }
       failure = await readFailure(response);
     } catch (error) {

@@ -191,7 +191,6 @@ export function encodeOpenAiResponsesRequest(request: CanonicalRequest): OpenAiR
   const result: JsonRecord = { ...passthrough, model: request.model, input };
   if (instructions !== undefined) result.instructions = instructions;
   if (request.stream) result.stream = true;
-  else delete result.stream;
   if (request.maxTokens !== undefined) result.max_output_tokens = request.maxTokens;
   if (request.temperature !== undefined) result.temperature = request.temperature;
   if (request.topP !== undefined) result.top_p = request.topP;
@@ -202,7 +201,6 @@ export function encodeOpenAiResponsesRequest(request: CanonicalRequest): OpenAiR
   if (request.parallelToolCalls !== undefined) result.parallel_tool_calls = request.parallelToolCalls;
   const reasoning = encodeReasoning(request, passthrough, warn);
   if (reasoning) result.reasoning = reasoning;
-  else delete result.reasoning;
   const text: JsonRecord = isRecord(passthrough.text) ? { ...passthrough.text } : {};
   if (request.responseFormat !== undefined) text.format = encodeResponseFormat(request.responseFormat);
   if (Object.keys(text).length > 0) result.text = text;
