@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPriceBook, lookupModelPricing, priceNotConfiguredMessage, resolveGroupPricing, type PriceTables } from './billing-price-lookup';
+import { lookupModelPricing, priceNotConfiguredMessage, resolveGroupPricing, type PriceTables } from './billing-price-lookup';
 
 const tables: PriceTables = {
   modelPrice: { 'dall-e-3': 0.04, 'gpt-4o': -1, 'free-per-call': 0 },
@@ -58,15 +58,5 @@ describe('resolveGroupPricing', () => {
     expect(resolveGroupPricing(tables, 'vip', 'default')).toEqual({ groupRatio: 0.9, userGroupRatio: 0.9 });
     expect(resolveGroupPricing(tables, 'vip', 'vip')).toEqual({ groupRatio: 0.8, userGroupRatio: -1 });
     expect(resolveGroupPricing(tables, 'constructor', 'default')).toEqual({ groupRatio: 1, userGroupRatio: -1 });
-  });
-});
-
-describe('createPriceBook', () => {
-  it('answers lookups from the tables and exposes the settings', () => {
-    const book = createPriceBook(tables, { quotaPerUnit: 500_000, preConsumedQuota: 500 });
-    expect(book.lookupModel('dall-e-3')).toEqual(lookupModelPricing(tables, 'dall-e-3'));
-    expect(book.resolveGroup('vip', 'default').groupRatio).toBe(0.9);
-    expect(book.quotaPerUnit).toBe(500_000);
-    expect(book.preConsumedQuota).toBe(500);
   });
 });

@@ -1,6 +1,5 @@
 // Price lookup from the pricing options (ModelPrice, ModelRatio, CompletionRatio, CacheRatio,
 // CreateCacheRatio, GroupRatio, GroupGroupRatio), as new-api's ModelPriceHelper and HandleGroupRatio do.
-import type { PriceBook } from './ports';
 
 /** The pricing options, parsed from their JSON option values. */
 export interface PriceTables {
@@ -91,20 +90,4 @@ export function resolveGroupPricing(tables: PriceTables, userGroup: string, usin
   const exclusive = entry(Object.hasOwn(tables.groupGroupRatio, userGroup) ? tables.groupGroupRatio[userGroup] : undefined, usingGroup);
   if (exclusive !== undefined) return { groupRatio: exclusive, userGroupRatio: exclusive };
   return { groupRatio: entry(tables.groupRatio, usingGroup) ?? pricingDefaults.groupRatio, userGroupRatio: -1 };
-}
-
-/** Settings a price book needs besides the tables. */
-export interface PriceBookSettings {
-  quotaPerUnit: number;
-  preConsumedQuota: number;
-}
-
-/** A PriceBook over fixed tables; rebuild it when a pricing option changes. */
-export function createPriceBook(tables: PriceTables, settings: PriceBookSettings): PriceBook {
-  return {
-    lookupModel: (modelName, options) => lookupModelPricing(tables, modelName, options),
-    resolveGroup: (userGroup, usingGroup) => resolveGroupPricing(tables, userGroup, usingGroup),
-    quotaPerUnit: settings.quotaPerUnit,
-    preConsumedQuota: settings.preConsumedQuota,
-  };
 }

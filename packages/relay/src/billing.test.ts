@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildBillingLogOther, computeQuotaCost, estimateReserveQuota, isTrustedForReserve, type BillingQuote } from './billing';
+import { buildBillingLogOther, computeQuotaCost, estimateReserveQuota, type BillingQuote } from './billing';
 import type { ModelPricing } from './billing-price-lookup';
 
 const ratio = (modelRatio: number, completionRatio = 1, cacheRatio = 1, cacheCreationRatio = 1.25): ModelPricing => ({
@@ -139,15 +139,5 @@ describe('estimateReserveQuota', () => {
     expect(estimateReserveQuota(quote({ mode: 'price', modelPrice: 0.04 }, 0.9), { promptTokens: 9999, maxTokens: 9999, preConsumedQuota: 500 })).toBe(18_000);
     expect(estimateReserveQuota(quote(ratio(0)), { promptTokens: 100, maxTokens: 100, preConsumedQuota: 500 })).toBe(0);
     expect(estimateReserveQuota(quote(ratio(3), 0), { promptTokens: 100, maxTokens: 100, preConsumedQuota: 500 })).toBe(0);
-  });
-});
-
-describe('isTrustedForReserve', () => {
-  const base = { userQuota: 5_000_001, apiKeyRemainQuota: 5_000_001, apiKeyUnlimited: false, quotaPerUnit: 500_000 };
-  it('trusts only when wallet and key (or an unlimited key) both exceed $10 of quota', () => {
-    expect(isTrustedForReserve(base)).toBe(true);
-    expect(isTrustedForReserve({ ...base, userQuota: 5_000_000 })).toBe(false);
-    expect(isTrustedForReserve({ ...base, apiKeyRemainQuota: 5_000_000 })).toBe(false);
-    expect(isTrustedForReserve({ ...base, apiKeyRemainQuota: 0, apiKeyUnlimited: true })).toBe(true);
   });
 });

@@ -144,20 +144,3 @@ export function estimateReserveQuota(quote: BillingQuote, input: ReserveInput): 
   );
   return truncateDecimal(multiplyDecimals(tokens, multiplier));
 }
-
-/** Balances a caller may hold without a reserve being taken. */
-export interface TrustInput {
-  userQuota: number;
-  apiKeyRemainQuota: number;
-  apiKeyUnlimited: boolean;
-  quotaPerUnit: number;
-}
-
-/**
- * new-api skips the reserve when both the wallet and the key (or an unlimited key) hold more than
- * $10 worth of quota: the settlement cannot overdraw them in one call.
- */
-export function isTrustedForReserve(input: TrustInput): boolean {
-  const trustQuota = 10 * input.quotaPerUnit;
-  return input.userQuota > trustQuota && (input.apiKeyUnlimited || input.apiKeyRemainQuota > trustQuota);
-}

@@ -1,8 +1,7 @@
-// The relay's pure logic: channel selection, model mapping, billing math, and the ports it needs.
+// The relay's pure logic: channel selection, model mapping, price lookup and billing math.
 export * from './random-source';
 export * from './channel-selection';
 export * from './model-mapping';
 export * from './exact-decimal';
 export * from './billing-price-lookup';
 export * from './billing';
-export * from './ports';
