@@ -147,3 +147,31 @@ describe('model lists in the caller’s shape', () => {
     expect(await refused.json()).toMatchObject({ error: { status: 'UNAUTHENTICATED' } });
   });
 });
+
+describe('GET /api/channel/test_upstream/{id}', () => {
+  it('lists the groups and client types that used the channel', async () => {
+    const upstream = await startMockUpstream({ behaviour: { promptTokens: 3, chunkCount: 2 } });
+    const server = await startTestServer();
+    try {
+      await server.context.options.set('ModelRatio', { 'm-1': 1 });
+      const base = await server.listen();
+      const admin = await server.createUser({ username: 'root', role: 100, quota: 1_000_000 });
+      const channel = await addChannel(server, { baseUrl: upstream.url, models: 'm-1', group: 'default,vip' });
+      const key = (await addApiKey(server, admin)).key;
+      const vipKey = (await addApiKey(server, admin, { group: 'vip' })).key;
+      await new OpenAI({ apiKey: key, baseURL: `${base}/v1`, maxRetries: 0 }).chat.completions.create({ model: 'm-1', messages: [{ role: 'user', content: 'a' }] });
+      await new OpenAI({ apiKey: key, baseURL: `${base}/v1`, maxRetries: 0 }).chat.completions.create({ model: 'm-1', messages: [{ role: 'user', content: 'b' }] });
+      await new Anthropic({ apiKey: vipKey, baseURL: base, maxRetries: 0 }).messages.create({ model: 'm-1', max_tokens: 10, messages: [{ role: 'user', content: 'c' }] });
+      await server.settle();
+      const body = (await server.call('GET', `/api/channel/test_upstream/${channel}`, { as: admin })).json();
+      const groups = body.data.groups as Array<{ group: string; client_types: Array<{ client_type: string; count: number }> }>;
+      expect(groups.find((entry) => entry.group === 'default')?.client_types).toEqual([expect.objectContaining({ client_type: 'openai-chat', count: 2 })]);
+      expect(groups.find((entry) => entry.group === 'vip')?.client_types).toEqual([expect.objectContaining({ client_type: 'anthropic-messages', count: 1 })]);
+      const user = await server.createUser({ username: 'plain' });
+      expect((await server.call('GET', `/api/channel/test_upstream/${channel}`, { as: user })).statusCode).toBe(403);
+    } finally {
+      await server.stop();
+      await upstream.close();
+    }
+  });
+});

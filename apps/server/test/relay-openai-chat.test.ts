@@ -108,9 +108,25 @@ describe('OpenAI chat relay with the openai SDK', () => {
     expect((orphan as InstanceType<typeof OpenAI.APIError>).status).toBe(503);
   });
 
+  it('accepts unpriced models in self-use mode or with the user setting, billing them at the default ratio', async () => {
+    await addChannel(server, { baseUrl: upstream.url, models: 'free-for-all' });
+    await expect(client.chat.completions.create({ model: 'free-for-all', messages })).rejects.toBeInstanceOf(OpenAI.PermissionDeniedError);
+    await server.context.options.set('SelfUseModeEnabled', true);
+    const before = await balance();
+    await client.chat.completions.create({ model: 'free-for-all', messages });
+    // Unset models bill at ratio 37.5 with completion ratio 1: (10 + 5) × 37.5 = 562.5 → 563.
+    expect(before.quota - (await balance()).quota).toBe(563);
+    await server.context.options.set('SelfUseModeEnabled', false);
+    await server.context.db.updateTable('users').set({ setting: JSON.stringify({ accept_unset_model_ratio_model: true }) }).where('id', '=', user.user.id).execute();
+    server.context.caches.users.invalidate(user.user.id);
+    await client.chat.completions.create({ model: 'free-for-all', messages });
+    await server.context.db.updateTable('users').set({ setting: '{}' }).where('id', '=', user.user.id).execute();
+    server.context.caches.users.invalidate(user.user.id);
+  });
+
   it('lists only the models the key may use', async () => {
     const models = await client.models.list();
-    expect(models.data.map((model) => model.id)).toEqual(['test-model']);
+    expect(models.data.map((model) => model.id)).toEqual(['free-for-all', 'test-model']);
     expect((await client.models.retrieve('test-model')).id).toBe('test-model');
     await expect(client.models.retrieve('gpt-4o')).rejects.toBeInstanceOf(OpenAI.NotFoundError);
   });

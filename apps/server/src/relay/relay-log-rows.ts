@@ -43,6 +43,12 @@ function baseRow(context: LogContext, type: number, channel: ChannelRoute | unde
   };
 }
 
+/** The kind of client that made the call: its dialect (or endpoint), or the playground. */
+export function clientTypeOf(call: RelayRequest, caller: RelayCaller): string {
+  if (!caller.apiKey) return 'playground';
+  return call.format ?? call.endpoint.path.replace(/^\/v1\//, '');
+}
+
 function costSummary(quote: BillingQuote): string {
   const group = `group ratio ${quote.group.groupRatio}`;
   if (quote.pricing.mode === 'price') return `model price $${quote.pricing.modelPrice}, ${group}`;
@@ -64,6 +70,7 @@ export function buildConsumeLog(
     is_model_mapped: upstreamModel !== call.model,
     upstream_model_name: upstreamModel,
     admin_info: { use_channel: context.tried },
+    client_type: clientTypeOf(call, context.caller),
     ...(call.format && conversion.wire && !conversion.passthrough ? { request_conversion: [call.format, conversion.wire] } : {}),
     ...(notes.length ? { warnings: notes } : {}),
   };

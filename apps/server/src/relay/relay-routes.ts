@@ -22,6 +22,7 @@ import { RoutingTable } from './routing-table';
 import { UpstreamClient } from './upstream-client';
 import { registerRelayInfoRoutes } from './relay-info-routes';
 import { registerChannelProbeRoutes } from './channel-probe-routes';
+import { registerChannelUsageRoutes } from './channel-usage-routes';
 
 /** Renders any failure of a relay route in the error shape of the caller's format (OpenAI's by default). */
 export function sendRelayError(reply: FastifyReply, error: unknown, format: FormatId = 'openai-chat'): FastifyReply {
@@ -71,6 +72,7 @@ export async function registerRelayRoutes(app: FastifyInstance, context: AppCont
   context.shutdownTasks.push(() => services.ledger.flush(), () => services.upstream.close());
   context.relay = services;
   registerChannelProbeRoutes(app, services);
+  registerChannelUsageRoutes(app, context);
 
   await app.register(async (scope) => {
     scope.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: 64 * 1024 * 1024 }, (_request, body, done) => done(null, body));
