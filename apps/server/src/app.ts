@@ -1,8 +1,10 @@
 // Composition root: opens the database, runs migrations, builds caches and registers every route module.
+import crypto from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { LocalChangeBus, RedisChangeBus, type ChangeBus } from './cluster/change-bus';
+import { startInstanceRuntime } from './cluster/instance-runtime';
 import type { Config } from './config';
 import type { AppContext, RouteModule } from './context';
 import { openDatabase } from './db/connect';
@@ -37,11 +39,23 @@ export async function buildServer(config: Config, modules: RouteModule[] = route
   });
   const database = openDatabase(config.database);
   await migrateToLatest(database);
-  const bus: ChangeBus = config.redisUrl
-    ? new RedisChangeBus(config.redisUrl, config.nodeName + ':' + process.pid, (error) => app.log.warn({ err: error }, 'redis change bus unavailable'), config.redisPrefix)
-    : new LocalChangeBus();
+  // A new id per run: reservations and job leases name the run, so a restarted node is told apart from a dead one.
+  const startId = crypto.randomUUID();
+  const bus: ChangeBus = config.redisUrl ? new RedisChangeBus(config.redisUrl, `${config.nodeName}:${startId}`, app.log, config.redisPrefix) : new LocalChangeBus();
   const options = await OptionStore.open(database, bus);
-  const context: AppContext = { config, database, db: database.db, options, bus, caches: createRelayCaches(database.db, bus), log: app.log, shutdownTasks: [] };
+  const runtime = await startInstanceRuntime(config, database, bus, startId, app.log);
+  const context: AppContext = {
+    config,
+    database,
+    db: database.db,
+    options,
+    bus,
+    caches: createRelayCaches(database.db, bus),
+    log: app.log,
+    startId,
+    jobs: runtime.jobs,
+    shutdownTasks: [],
+  };
 
   await app.register(fastifyCookie);
   let shuttingDown = false;
@@ -90,10 +104,13 @@ export async function buildServer(config: Config, modules: RouteModule[] = route
   const close = (): Promise<void> => {
     closing ??= (async () => {
       shuttingDown = true;
+      // No periodic job starts while shutting down; another instance takes the leases over at once.
+      await runtime.jobs.stop();
       await app.close();
       for (const task of context.shutdownTasks) {
         await task().catch((error: unknown) => app.log.error({ err: error }, 'shutdown task failed'));
       }
+      await runtime.stop().catch((error: unknown) => app.log.error({ err: error }, 'leaving the fleet failed'));
       await bus.close();
       await database.db.destroy();
     })();

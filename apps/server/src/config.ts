@@ -25,8 +25,12 @@ export interface Config {
   trustedProxies: string[];
   /** Prefix of every Redis key and channel, so several deployments (or test runs) can share one Redis. */
   redisPrefix: string;
-  /** Minutes between periodic channel tests (0 turns them off). */
-  channelTestMinutes: number;
+  /** Seconds between periodic channel tests (0 turns them off): CHANNEL_TEST_FREQUENCY minutes, or CHANNEL_TEST_FREQUENCY_SECONDS. */
+  channelTestIntervalSeconds: number;
+  /** Seconds after which an instance that stopped sending heartbeats counts as gone (its reservations and job leases are taken over). */
+  nodeStaleSeconds: number;
+  /** Seconds between safety reloads of options and channels (new-api's SYNC_FREQUENCY); notices normally arrive at once. */
+  syncFrequencySeconds: number;
 }
 
 const positiveInteger = (name: string) =>
@@ -56,6 +60,9 @@ const environmentSchema = z.object({
   CONSOLE_DIR: z.string().default(''),
   REDIS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'REDIS_KEY_PREFIX may use letters, digits, _ . - (at most 64)').default('turnpike'),
   CHANNEL_TEST_FREQUENCY: z.string().regex(/^\d+$/, 'CHANNEL_TEST_FREQUENCY must be a whole number of minutes').transform(Number).default(10),
+  CHANNEL_TEST_FREQUENCY_SECONDS: z.string().regex(/^\d*$/, 'CHANNEL_TEST_FREQUENCY_SECONDS must be a whole number of seconds').default(''),
+  NODE_STALE_SECONDS: positiveInteger('NODE_STALE_SECONDS').refine((value) => value >= 2, 'NODE_STALE_SECONDS must be at least 2').default(30),
+  SYNC_FREQUENCY: positiveInteger('SYNC_FREQUENCY').default(60),
   TRUSTED_PROXIES: z
     .string()
     .default('127.0.0.1,::1')
@@ -105,7 +112,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env, default
       requests: values.CRITICAL_RATE_LIMIT,
       durationSeconds: values.CRITICAL_RATE_LIMIT_DURATION,
     },
-    channelTestMinutes: values.CHANNEL_TEST_FREQUENCY,
+    channelTestIntervalSeconds: values.CHANNEL_TEST_FREQUENCY_SECONDS === '' ? values.CHANNEL_TEST_FREQUENCY * 60 : Number(values.CHANNEL_TEST_FREQUENCY_SECONDS),
+    nodeStaleSeconds: values.NODE_STALE_SECONDS,
+    syncFrequencySeconds: values.SYNC_FREQUENCY,
     redisPrefix: values.REDIS_KEY_PREFIX,
     trustedProxies: values.TRUSTED_PROXIES.split(',').map((item) => item.trim()).filter(Boolean),
   };

@@ -2,6 +2,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ChangeBus } from './cluster/change-bus';
+import type { FleetJobs } from './cluster/fleet-jobs';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/connect';
 import type { Database } from './db/schema';
@@ -19,6 +20,10 @@ export interface AppContext {
   /** API keys and users as the relay reads them; routes that change those rows invalidate here. */
   caches: RelayCaches;
   log: FastifyBaseLogger;
+  /** This run's unique id: its heartbeat row, its reservations and its job leases carry it. */
+  startId: string;
+  /** Periodic jobs that run on one instance of the fleet at a time (channel tests, the reservation reconciler). */
+  jobs: FleetJobs;
   /** The relay's services, once the relay routes are registered (admin routes use them to test channels). */
   relay?: RelayServices;
   /** Work to finish on graceful shutdown (flush writers, stop jobs), run in order after the server stops accepting. */

@@ -1,5 +1,6 @@
 import bcrypt from 'bcryptjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSessionValue, sessionCookieName } from '../src/http/session-cookie';
 import { startTestServer, type Actor, type TestServer } from './helpers/test-server';
 
 describe('self-service routes', () => {
@@ -70,6 +71,23 @@ describe('self-service routes', () => {
       expect(bcrypt.compareSync('new-password', hash)).toBe(true);
       const login = await server.call('POST', '/api/user/login', { body: { username: 'alice', password: 'new-password' } });
       expect(login.json().success).toBe(true);
+      alice = server.actorFor(await row(alice.user.id));
+    });
+
+    it('ends every other session on a password change and keeps the caller signed in', async () => {
+      const secret = 'test-session-secret-0123456789';
+      // Start from no cutoff (the previous test changed the password a moment ago).
+      await server.context.db.updateTable('users').set({ sessions_valid_after: 0 }).where('id', '=', alice.user.id).execute();
+      const earlier = { cookie: `${sessionCookieName}=${createSessionValue(alice.user.id, secret, Date.now() - 5_000)}`, 'new-api-user': String(alice.user.id) };
+      expect((await server.call('GET', '/api/user/self', { headers: earlier })).statusCode).toBe(200);
+      const changed = await server.call('PUT', '/api/user/self', { headers: earlier, body: { password: 'third-password', original_password: 'new-password' } });
+      expect(changed.statusCode).toBe(200);
+      const fresh = changed.cookies.find((cookie) => cookie.name === sessionCookieName);
+      expect(fresh?.httpOnly).toBe(true);
+      expect((await server.call('GET', '/api/user/self', { headers: earlier })).statusCode).toBe(401);
+      const renewed = { cookie: `${sessionCookieName}=${fresh!.value}`, 'new-api-user': String(alice.user.id) };
+      expect((await server.call('GET', '/api/user/self', { headers: renewed })).statusCode).toBe(200);
+      alice = server.actorFor(await row(alice.user.id));
     });
   });
 

@@ -6,7 +6,7 @@ import type { AppContext } from '../context';
 import { badRequest, forbidden } from '../http/api-error';
 import { accessFor } from '../http/auth-guard';
 import { parseInput, success } from '../http/envelope';
-import { createSessionValue, sessionCookieName, sessionMaxAgeSeconds } from '../http/session-cookie';
+import { issueSessionCookie, sessionCookieName } from '../http/session-cookie';
 import { criticalLimitPerIp } from '../rate-limit/critical-rate-limit';
 import { findUserForLogin } from '../users/user-repository';
 import { toPublicUser } from '../users/user-view';
@@ -42,13 +42,7 @@ export function registerSessionRoutes(app: FastifyInstance, context: AppContext)
     const matches = await verifyPassword(input.password, user?.password);
     if (!user || !matches) throw badRequest(loginMessages.wrongCredentials);
     if (user.status !== UserStatus.Enabled) throw forbidden(loginMessages.banned);
-    reply.setCookie(sessionCookieName, createSessionValue(user.id, context.config.sessionSecret), {
-      httpOnly: true,
-      sameSite: 'strict',
-      path: '/',
-      secure: request.protocol === 'https',
-      maxAge: sessionMaxAgeSeconds,
-    });
+    issueSessionCookie(reply, user.id, context.config.sessionSecret, request.protocol === 'https');
     const usingDefaultPassword = user.role >= Role.Root && input.password === defaultRootPassword;
     return success({ ...toPublicUser(user), using_default_password: usingDefaultPassword }, 'login successful');
   });

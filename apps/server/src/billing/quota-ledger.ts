@@ -1,7 +1,7 @@
 // The ledger: reserve quota atomically before a relay call, then settle or release it exactly once.
 import crypto from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { Database, NewLog } from '../db/schema';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, NewLog, ReservationsTable } from '../db/schema';
 import { SettlementBatcher, type Settlement } from './settlement-batcher';
 
 /** Quota held for one in-flight call. */
@@ -44,6 +44,8 @@ export class QuotaLedger {
     private readonly db: Kysely<Database>,
     batcher: SettlementBatcher,
     private readonly nodeName: string,
+    /** This instance run's start id (node_heartbeats), so the survivors can tell its reservations from a dead run's. */
+    private readonly startId = '',
   ) {
     this.batcher = batcher;
   }
@@ -73,7 +75,7 @@ export class QuotaLedger {
         }
         await transaction
           .insertInto('reservations')
-          .values({ id, user_id: userId, token_id: debitToken ? tokenId : 0, amount: held, node_name: this.nodeName, created_at: Math.floor(Date.now() / 1000) })
+          .values({ id, user_id: userId, token_id: debitToken ? tokenId : 0, amount: held, node_name: this.nodeName, start_id: this.startId, created_at: Math.floor(Date.now() / 1000) })
           .execute();
       });
     } catch (error) {
@@ -106,22 +108,53 @@ class ReserveRefused extends Error {
   }
 }
 
-/** Returns quota held by reservations that can no longer be settled (their call or instance died). */
-export async function releaseStaleReservations(db: Kysely<Database>, filter: { createdBefore: number; nodeName?: string }): Promise<number> {
-  let query = db.selectFrom('reservations').selectAll().where('created_at', '<', filter.createdBefore);
-  if (filter.nodeName !== undefined) query = query.where('node_name', '=', filter.nodeName);
-  const stale = await query.limit(1000).execute();
+/** Which reservations `releaseStaleReservations` returns; the conditions combine. */
+export interface StaleReservationFilter {
+  /** Created before this time (seconds). */
+  createdBefore?: number;
+  /** Held by this NODE_NAME (an earlier run of this node, at its start). */
+  nodeName?: string;
+  /** Not held by this start id (the current run). */
+  exceptStartId?: string;
+  /** Held by an instance run whose heartbeat is missing or older than this time (milliseconds); rows without a start id are left alone. */
+  runNotSeenSince?: number;
+}
+
+const releaseBatch = 1000;
+
+/**
+ * Returns quota held by reservations that can no longer be settled (their call or instance died). Each row is
+ * deleted in its own transaction and refunded only when that delete removed it, so concurrent reconcilers (and a
+ * late settlement of the same reservation) apply it exactly once.
+ */
+export async function releaseStaleReservations(db: Kysely<Database>, filter: StaleReservationFilter): Promise<number> {
   let released = 0;
-  for (const row of stale) {
-    await db.transaction().execute(async (transaction) => {
-      const removed = await transaction.deleteFrom('reservations').where('id', '=', row.id).executeTakeFirst();
-      if (Number(removed.numDeletedRows) !== 1) return;
-      await transaction.updateTable('users').set((eb) => ({ quota: eb('quota', '+', row.amount) })).where('id', '=', row.user_id).execute();
-      if (row.token_id > 0) {
-        await transaction.updateTable('tokens').set((eb) => ({ remain_quota: eb('remain_quota', '+', row.amount) })).where('id', '=', row.token_id).execute();
-      }
-      released += 1;
-    });
+  for (;;) {
+    let query = db.selectFrom('reservations').selectAll();
+    if (filter.createdBefore !== undefined) query = query.where('created_at', '<', filter.createdBefore);
+    if (filter.nodeName !== undefined) query = query.where('node_name', '=', filter.nodeName);
+    if (filter.exceptStartId !== undefined) query = query.where('start_id', '!=', filter.exceptStartId);
+    if (filter.runNotSeenSince !== undefined) {
+      const since = filter.runNotSeenSince;
+      query = query
+        .where('start_id', '!=', '')
+        .where('start_id', 'not in', (eb) => eb.selectFrom('node_heartbeats').select('start_id').where('last_seen', '>=', since));
+    }
+    const stale = await query.orderBy('created_at').limit(releaseBatch).execute();
+    for (const row of stale) if (await releaseOne(db, row)) released += 1;
+    if (stale.length < releaseBatch) return released;
   }
-  return released;
+}
+
+async function releaseOne(db: Kysely<Database>, row: Selectable<ReservationsTable>): Promise<boolean> {
+  return db.transaction().execute(async (transaction) => {
+    // The exactly-once gate: only the transaction whose delete removed the row refunds it.
+    const removed = await transaction.deleteFrom('reservations').where('id', '=', row.id).executeTakeFirst();
+    if (Number(removed.numDeletedRows) !== 1) return false;
+    await transaction.updateTable('users').set((eb) => ({ quota: eb('quota', '+', row.amount) })).where('id', '=', row.user_id).execute();
+    if (row.token_id > 0) {
+      await transaction.updateTable('tokens').set((eb) => ({ remain_quota: eb('remain_quota', '+', row.amount) })).where('id', '=', row.token_id).execute();
+    }
+    return true;
+  });
 }

@@ -8,6 +8,9 @@ function pairedBuses(): [ChangeBus, ChangeBus] {
   const make = (self: number): ChangeBus => ({
     publish: (topic, id) => listeners[1 - self].filter((entry) => entry.topic === topic).forEach((entry) => entry.listener(id)),
     subscribe: (topic, listener) => void listeners[self].push({ topic, listener }),
+    onResync: () => undefined,
+    resync: async () => {},
+    degraded: false,
     close: async () => {},
   });
   return [make(0), make(1)];

@@ -6,7 +6,11 @@ interface Entry<V> {
   expiresAt: number;
 }
 
-/** Caches `load(key)` results (misses too) for `ttlMs`; `invalidate` drops an entry here and on other instances. */
+/**
+ * Caches `load(key)` results (misses too) for `ttlMs`; `invalidate` drops an entry here and on other instances.
+ * While the bus is degraded (notices may be missed) every get reads through to the database, and a bus resync
+ * (after an outage, or the periodic safety reload) drops every entry here.
+ */
 export class EntityCache<K extends string | number, V> {
   private readonly entries = new Map<K, Entry<V>>();
   private readonly pending = new Map<K, Promise<V | null>>();
@@ -22,10 +26,12 @@ export class EntityCache<K extends string | number, V> {
     private readonly parseKey: (id: string) => K = (id) => id as K,
   ) {
     bus.subscribe(topic, (id) => this.drop(id === '*' ? null : this.parseKey(id)));
+    bus.onResync(() => this.drop(null));
   }
 
   /** The cached value, loading it on a miss or after expiry; concurrent misses share one load. */
   async get(key: K): Promise<V | null> {
+    if (this.bus.degraded) return this.load(key);
     const entry = this.entries.get(key);
     if (entry && entry.expiresAt > Date.now()) return entry.value;
     const inFlight = this.pending.get(key);

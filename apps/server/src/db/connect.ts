@@ -54,7 +54,11 @@ function mysqlUri(dsn: string): string {
 
 function createDialect(target: DatabaseTarget): Dialect {
   if (target.kind === 'postgres') {
-    return new PostgresDialect({ pool: new pg.Pool({ connectionString: target.dsn, max: 20, types: pgTypes }) });
+    const pool = new pg.Pool({ connectionString: target.dsn, max: 20, types: pgTypes });
+    // An idle client whose server went away (restart, failover) is dropped by the pool; without a listener
+    // its 'error' event would crash the process. The next query opens a fresh connection.
+    pool.on('error', () => undefined);
+    return new PostgresDialect({ pool });
   }
   if (target.kind === 'mysql') {
     return new MysqlDialect({ pool: createPool({ uri: target.dsn, connectionLimit: 20, decimalNumbers: true, supportBigNumbers: true, bigNumberStrings: false }) });

@@ -30,6 +30,8 @@ export interface UsersTable {
   setting: string;
   created_at: number;
   deleted_at: number | null;
+  /** Sessions issued before this (Unix seconds) are refused; 0 = no cutoff. */
+  sessions_valid_after: Generated<number>;
 }
 
 export interface OptionsTable {
@@ -158,7 +160,24 @@ export interface ReservationsTable {
   token_id: number;
   amount: number;
   node_name: string;
+  /** The start id of the instance run that holds it (see node_heartbeats); '' for rows written before migration 002. */
+  start_id: ColumnType<string, string | undefined, string>;
   created_at: number;
+}
+
+/** One row per instance run: its NODE_NAME, a random start id and when it was last seen (milliseconds). */
+export interface NodeHeartbeatsTable {
+  start_id: string;
+  node_name: string;
+  started_at: number;
+  last_seen: number;
+}
+
+/** A fleet-wide job lease held by one instance run until `expires_at` (milliseconds), when Redis is not used. */
+export interface JobLeasesTable {
+  name: string;
+  holder: string;
+  expires_at: number;
 }
 
 export interface Database {
@@ -172,6 +191,8 @@ export interface Database {
   logs: LogsTable;
   quota_data: QuotaDataTable;
   reservations: ReservationsTable;
+  node_heartbeats: NodeHeartbeatsTable;
+  job_leases: JobLeasesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -51,7 +51,9 @@ async function identify(context: AppContext, request: FastifyRequest): Promise<U
   const claims = readSessionValue(request.cookies[sessionCookieName], context.config.sessionSecret);
   if (claims) {
     const row = await context.db.selectFrom('users').selectAll().where('id', '=', claims.userId).executeTakeFirst();
-    return row ?? null;
+    // A password change moves the cutoff: sessions issued before it are over.
+    if (!row || claims.issuedAt < Number(row.sessions_valid_after)) return null;
+    return row;
   }
   const token = readAccessToken(request);
   if (!token) return null;

@@ -43,3 +43,13 @@ export function readSessionValue(value: string | undefined, secret: string, now 
     return null;
   }
 }
+
+/** What setting the session cookie needs of the request and reply (kept structural so this module stays framework-free). */
+interface CookieReply {
+  setCookie(name: string, value: string, options: Record<string, unknown>): unknown;
+}
+
+/** Sets the HttpOnly, SameSite=Strict session cookie for `userId` (Secure over https). */
+export function issueSessionCookie(reply: CookieReply, userId: number, secret: string, https: boolean): void {
+  reply.setCookie(sessionCookieName, createSessionValue(userId, secret), { httpOnly: true, sameSite: 'strict', path: '/', secure: https, maxAge: sessionMaxAgeSeconds });
+}

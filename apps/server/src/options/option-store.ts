@@ -20,11 +20,13 @@ export class OptionStore {
     private readonly bus: ChangeBus,
   ) {}
 
-  /** Loads every option (stored value or default) and starts listening for changes from other instances. */
+  /** Loads every option (stored value or default) and starts listening for changes from other instances and resyncs. */
   static async open(handle: DatabaseHandle, bus: ChangeBus): Promise<OptionStore> {
     const store = new OptionStore(handle.db, handle.kind, bus);
     await store.reloadAll();
     bus.subscribe(topic, (key) => void store.reloadKey(key));
+    // After a Redis outage (and periodically) every option is re-read, so a missed notice never lives long.
+    bus.onResync(() => store.reloadAll());
     return store;
   }
 

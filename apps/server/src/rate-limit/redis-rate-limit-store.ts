@@ -21,6 +21,7 @@ export class RedisRateLimitStore implements RateLimitStore {
   ) {}
 
   async hit(key: string, windowSeconds: number): Promise<RateLimitHit> {
+    if (this.waitingForRedis()) return this.fallback.hit(key, windowSeconds);
     try {
       const [count, ttl] = (await this.redis.eval(hitScript, 1, `${this.prefix}:rl:${key}`, String(windowSeconds))) as [number, number];
       this.degraded = false;
@@ -32,6 +33,7 @@ export class RedisRateLimitStore implements RateLimitStore {
   }
 
   async peek(key: string): Promise<number> {
+    if (this.waitingForRedis()) return this.fallback.peek(key);
     try {
       const value = await this.redis.get(`${this.prefix}:rl:${key}`);
       this.degraded = false;
@@ -40,6 +42,11 @@ export class RedisRateLimitStore implements RateLimitStore {
       this.degrade(error as Error);
       return this.fallback.peek(key);
     }
+  }
+
+  /** During an outage calls count locally at once instead of waiting for each command's timeout. */
+  private waitingForRedis(): boolean {
+    return this.degraded && this.redis.status !== 'ready';
   }
 
   private degrade(error: Error): void {

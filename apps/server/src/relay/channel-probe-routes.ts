@@ -57,7 +57,7 @@ export function testAllChannels(services: RelayServices): Promise<void> {
   return testAllRunning;
 }
 
-/** Registers the probe routes and the periodic test (every CHANNEL_TEST_FREQUENCY minutes, default 10, when auto-enable or auto-disable is on). */
+/** Registers the probe routes and the periodic test (every CHANNEL_TEST_FREQUENCY minutes, default 10, when auto-enable or auto-disable is on; once across the fleet). */
 export function registerChannelProbeRoutes(app: FastifyInstance, services: RelayServices): void {
   const { context } = services;
   const access = accessFor(context);
@@ -119,12 +119,13 @@ export function registerChannelProbeRoutes(app: FastifyInstance, services: Relay
 }
 
 function scheduleChannelTests(context: AppContext, services: RelayServices): void {
-  const minutes = context.config.channelTestMinutes;
-  if (minutes <= 0) return;
-  const timer = setInterval(() => {
-    if (!context.options.bool('AutomaticEnableChannelEnabled') && !context.options.bool('AutomaticDisableChannelEnabled')) return;
-    void testAllChannels(services);
-  }, minutes * 60_000);
-  timer.unref();
-  context.shutdownTasks.unshift(async () => clearInterval(timer));
+  const seconds = context.config.channelTestIntervalSeconds;
+  if (seconds <= 0) return;
+  // A fleet job: every instance ticks, the holder of the `channel-tests` lease runs the tests, once across the fleet.
+  context.jobs.schedule({
+    name: 'channel-tests',
+    intervalMs: seconds * 1000,
+    enabled: () => context.options.bool('AutomaticEnableChannelEnabled') || context.options.bool('AutomaticDisableChannelEnabled'),
+    run: () => testAllChannels(services),
+  });
 }

@@ -63,11 +63,12 @@ export async function registerRelayRoutes(app: FastifyInstance, context: AppCont
     context,
     routing: await RoutingTable.open(context.db, context.bus),
     prices: new PriceBook(context.options),
-    ledger: new QuotaLedger(context.db, batcher, context.config.nodeName),
+    ledger: new QuotaLedger(context.db, batcher, context.config.nodeName, context.startId),
     upstream: new UpstreamClient(),
     random: createSeededRandom(Date.now() >>> 0),
   };
-  const released = await releaseStaleReservations(context.db, { createdBefore: Math.floor(Date.now() / 1000) + 1, nodeName: context.config.nodeName });
+  // An earlier run of this node (same NODE_NAME, another start id) is gone: return what it held at once.
+  const released = await releaseStaleReservations(context.db, { nodeName: context.config.nodeName, exceptStartId: context.startId });
   if (released > 0) context.log.warn({ released }, 'released reservations left by an earlier run of this node');
   context.shutdownTasks.push(() => services.ledger.flush(), () => services.upstream.close());
   context.relay = services;

@@ -76,11 +76,12 @@ export class RoutingTable {
 
   private constructor(private readonly db: Kysely<Database>) {}
 
-  /** Loads the table and keeps it current through 'channel' change notices. */
+  /** Loads the table and keeps it current through 'channel' change notices and bus resyncs. */
   static async open(db: Kysely<Database>, bus: ChangeBus): Promise<RoutingTable> {
     const table = new RoutingTable(db);
     await table.reload();
     bus.subscribe('channel', () => void table.reload());
+    bus.onResync(() => table.reload());
     return table;
   }
 

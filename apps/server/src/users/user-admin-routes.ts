@@ -104,7 +104,7 @@ export function registerUserAdminRoutes(app: FastifyInstance, context: AppContex
     const input = parseInput(updateSchema, request.body);
     const target = await liveTarget(input.id);
     if (!outranks(actor, target)) throw forbidden(adminUserMessages.updateSameOrHigher);
-    const updates: Partial<Pick<UserRow, 'username' | 'display_name' | 'password' | 'group'>> = {};
+    const updates: Partial<Pick<UserRow, 'username' | 'display_name' | 'password' | 'group' | 'sessions_valid_after'>> = {};
     if (input.username !== undefined && input.username.trim() !== target.username) {
       const username = input.username.trim();
       checkUsername(username);
@@ -118,6 +118,8 @@ export function registerUserAdminRoutes(app: FastifyInstance, context: AppContex
     if (input.password) {
       checkPassword(input.password);
       updates.password = await hashPassword(input.password);
+      // An admin resetting a password ends the user's sessions everywhere.
+      updates.sessions_valid_after = Math.floor(Date.now() / 1000);
     }
     if (input.group !== undefined) {
       const group = input.group.trim();

@@ -10,7 +10,7 @@ import { isUniqueViolation } from '../db/unique-violation';
 import { badRequest, conflict, forbidden, notFound } from '../http/api-error';
 import { accessFor, currentUser } from '../http/auth-guard';
 import { parseInput, success } from '../http/envelope';
-import { sessionCookieName } from '../http/session-cookie';
+import { issueSessionCookie, sessionCookieName } from '../http/session-cookie';
 import { findUserById, isUsernameTaken, softDeleteUser, updateUser } from './user-repository';
 import { applyUserSetting, parseUserSetting, userSettingSchema } from './user-setting';
 import { modelsForUser, usableGroupsWithRatio } from './user-groups';
@@ -44,7 +44,7 @@ export function registerUserSelfRoutes(app: FastifyInstance, context: AppContext
 
   app.get('/api/user/self', access('user'), async (request) => success(toPublicUser(currentUser(request))));
 
-  app.put('/api/user/self', access('user'), async (request) => {
+  app.put('/api/user/self', access('user'), async (request, reply) => {
     const user = currentUser(request);
     const input = parseInput(selfUpdateSchema, request.body);
     const updates: UserUpdate = {};
@@ -67,6 +67,8 @@ export function registerUserSelfRoutes(app: FastifyInstance, context: AppContext
       }
       checkPassword(input.password);
       updates.password = await hashPassword(input.password);
+      // Every other session ends; this one gets a fresh cookie issued after the cutoff.
+      updates.sessions_valid_after = Math.floor(Date.now() / 1000);
     }
     if (Object.keys(updates).length > 0) {
       await updateUser(context.db, user.id, updates).catch((error: unknown) => {
@@ -74,6 +76,7 @@ export function registerUserSelfRoutes(app: FastifyInstance, context: AppContext
         throw error;
       });
       context.caches.users.invalidate(user.id);
+      if (updates.sessions_valid_after !== undefined) issueSessionCookie(reply, user.id, context.config.sessionSecret, request.protocol === 'https');
     }
     return success(toPublicUser(await reload(context, user.id)), 'user updated');
   });
