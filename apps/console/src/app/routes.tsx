@@ -19,6 +19,8 @@ export interface AppRouteDefinition {
 const usersPage = lazy(() => import('../features/users/users-page'));
 // /user/edit without an id edits the signed-in user: that is the personal settings page.
 const personalPage = lazy(() => import('../features/personal/personal-page'));
+// One lazy component for the channel list and its add/edit routes (the drawer opens over the table).
+const channelsPage = lazy(() => import('../features/channels/channels-page'));
 
 /** Every registered route, in the order of the spec's route map; `*` must stay last. */
 export const appRoutes: AppRouteDefinition[] = [
@@ -31,6 +33,20 @@ export const appRoutes: AppRouteDefinition[] = [
   { path: '/user/edit/:id', access: 'admin', sidebar: true, page: usersPage },
   { path: '/user/edit', access: 'user', sidebar: true, page: personalPage },
   { path: '/personal', access: 'user', sidebar: true, page: personalPage },
+  { path: '/setting', access: 'admin', sidebar: true, page: lazy(() => import('../features/settings/settings-page')) },
+  { path: '/log', access: 'user', sidebar: true, page: lazy(() => import('../features/logs/logs-page')) },
+  { path: '/detail', access: 'user', sidebar: true, page: lazy(() => import('../features/dashboard/dashboard-page')) },
+  { path: '/pricing', access: 'public', sidebar: true, page: lazy(() => import('../features/pricing/pricing-page')) },
+  { path: '/channel', access: 'admin', sidebar: true, page: channelsPage },
+  { path: '/channel/add', access: 'admin', sidebar: true, page: channelsPage },
+  { path: '/channel/edit/:id', access: 'admin', sidebar: true, page: channelsPage },
+  { path: '/token', access: 'user', sidebar: true, page: lazy(() => import('../features/tokens/tokens-page')) },
+  { path: '/playground', access: 'user', sidebar: true, page: lazy(() => import('../features/playground/playground-page')) },
+  { path: '/redemption', access: 'admin', sidebar: true, page: lazy(() => import('../features/redemptions/redemptions-page')) },
+  { path: '/topup', access: 'user', sidebar: true, page: lazy(() => import('../features/wallet/wallet-page')) },
+  // Public in the route map: the page itself sends a visitor to /login (spec 001 §2).
+  { path: '/chat/:id?', access: 'public', sidebar: false, page: lazy(() => import('../features/chat/chat-page')) },
+  { path: '/chat2link', access: 'user', sidebar: false, page: lazy(() => import('../features/chat/chat-redirect-page')) },
   { path: '*', access: 'public', sidebar: true, page: lazy(() => import('../features/not-found/not-found-page')) },
 ];
 

@@ -1,4 +1,14 @@
 // English resources; the shape of this object defines the translation keys (zh must match it).
+import { logsI18n } from '../features/logs/logs-i18n';
+import { dashboardI18n } from '../features/dashboard/dashboard-i18n';
+import { pricingI18n } from '../features/pricing/pricing-i18n';
+import { tokensI18n } from '../features/tokens/tokens-i18n';
+import { redemptionsI18n } from '../features/redemptions/redemptions-i18n';
+import { walletI18n } from '../features/wallet/wallet-i18n';
+import { playgroundI18n } from '../features/playground/playground-i18n';
+import { chatI18n } from '../features/chat/chat-i18n';
+import { settingsI18n } from '../features/settings/settings-i18n';
+import { channelsI18n } from '../features/channels/channels-i18n';
 export const en = {
   common: {
     ok: 'OK',
@@ -287,4 +297,14 @@ export const en = {
     deleteConfirmMismatch: 'Please type your username to confirm the deletion',
     accountDeleted: 'Account deleted',
   },
+  tokens: tokensI18n.en,
+  redemptions: redemptionsI18n.en,
+  wallet: walletI18n.en,
+  playground: playgroundI18n.en,
+  chat: chatI18n.en,
+  logs: logsI18n.en,
+  dashboard: dashboardI18n.en,
+  pricing: pricingI18n.en,
+  settings: settingsI18n.en,
+  channels: channelsI18n.en,
 };

@@ -1,5 +1,15 @@
 // Chinese resources; typed as the English object so every key must be present.
 import type { en } from './en';
+import { logsI18n } from '../features/logs/logs-i18n';
+import { dashboardI18n } from '../features/dashboard/dashboard-i18n';
+import { pricingI18n } from '../features/pricing/pricing-i18n';
+import { tokensI18n } from '../features/tokens/tokens-i18n';
+import { redemptionsI18n } from '../features/redemptions/redemptions-i18n';
+import { walletI18n } from '../features/wallet/wallet-i18n';
+import { playgroundI18n } from '../features/playground/playground-i18n';
+import { chatI18n } from '../features/chat/chat-i18n';
+import { settingsI18n } from '../features/settings/settings-i18n';
+import { channelsI18n } from '../features/channels/channels-i18n';
 
 export const zh: typeof en = {
   common: {
@@ -287,4 +297,14 @@ export const zh: typeof en = {
     deleteConfirmMismatch: '请输入你的账户名以确认删除！',
     accountDeleted: '账户已删除！',
   },
+  tokens: tokensI18n.zh,
+  redemptions: redemptionsI18n.zh,
+  wallet: walletI18n.zh,
+  playground: playgroundI18n.zh,
+  chat: chatI18n.zh,
+  logs: logsI18n.zh,
+  dashboard: dashboardI18n.zh,
+  pricing: pricingI18n.zh,
+  settings: settingsI18n.zh,
+  channels: channelsI18n.zh,
 };

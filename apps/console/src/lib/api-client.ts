@@ -136,7 +136,8 @@ export async function requestEnvelope<T>(method: string, path: string, options: 
     if (!silent) notify.error(text);
     throw new ApiError(text, 'envelope', response.status);
   }
-  return { success: true, message, data: envelope.data as T };
+  // Extra top-level fields (a channel test's `time`, a balance update's `balance`) are kept beside the envelope.
+  return { ...envelope, success: true, message, data: envelope.data as T };
 }
 
 /** Short forms returning only `data`. */

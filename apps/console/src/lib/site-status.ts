@@ -31,6 +31,7 @@ export interface SiteStatus {
   default_collapse_sidebar?: boolean;
   mj_notify_enabled?: boolean;
   chats?: ChatLink[];
+  pay_methods?: unknown[];
   email_verification?: boolean;
   turnstile_check?: boolean;
   turnstile_site_key?: string;
@@ -63,6 +64,7 @@ export function applySiteStatus(status: SiteStatus): void {
   writeOptional(StorageKeys.defaultCollapseSidebar, status.default_collapse_sidebar);
   writeOptional(StorageKeys.mjNotifyEnabled, status.mj_notify_enabled);
   writeJson(StorageKeys.chats, Array.isArray(status.chats) ? status.chats : []);
+  writeJson(StorageKeys.payMethods, Array.isArray(status.pay_methods) ? status.pay_methods : []);
   if (status.docs_link) writeString(StorageKeys.docsLink, status.docs_link);
   else removeKey(StorageKeys.docsLink);
   writeJson(StorageKeys.status, status);

@@ -1,4 +1,5 @@
 // Builders for relay tests: channels pointing at the mock upstream and API keys for users.
+import { rebuildAllAbilities } from '../../src/channels/ability-index';
 import type { Actor, TestServer } from './test-server';
 
 /** Inserts a channel and reloads the routing table; returns its id. */
@@ -37,6 +38,8 @@ export async function addChannel(
       max_input_tokens: 0,
     })
     .executeTakeFirstOrThrow();
+  // Keep the abilities index in step, as the channel API does (user model lists and models_enabled read it).
+  await rebuildAllAbilities(server.context.db);
   await server.context.relay?.routing.reload();
   return Number(result.insertId);
 }

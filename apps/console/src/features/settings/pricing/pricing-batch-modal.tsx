@@ -1,0 +1,72 @@
+// The batch-set dialog: a fixed price, a model ratio, a completion ratio, or both ratios for the selected models.
+import { useState } from 'react';
+import { Form, Input, Modal, Select, type ButtonProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { notify } from '../../../lib/notify';
+import { batchProblem, type BatchMode, type BatchValues } from './pricing-rules';
+
+/** Props of the dialog. */
+export interface PricingBatchModalProps {
+  open: boolean;
+  selectedCount: number;
+  onClose: () => void;
+  onApply: (mode: BatchMode, values: BatchValues) => void;
+}
+
+/** The dialog; its values are checked with the spec's messages before they are applied. */
+export function PricingBatchModal({ open, selectedCount, onClose, onApply }: PricingBatchModalProps) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<BatchValues>();
+  const [mode, setMode] = useState<BatchMode>('ratio');
+
+  const submit = (): void => {
+    const values = form.getFieldsValue();
+    const problem = batchProblem(mode, values, selectedCount);
+    if (problem) {
+      notify.error(t(`settings.pricing.${problem}`));
+      return;
+    }
+    onApply(mode, values);
+    form.resetFields();
+    onClose();
+  };
+
+  const modes: { value: BatchMode; label: string }[] = [
+    { value: 'price', label: t('settings.pricing.batchPrice') },
+    { value: 'ratio', label: t('settings.pricing.batchRatio') },
+    { value: 'completion', label: t('settings.pricing.batchCompletion') },
+    { value: 'both', label: t('settings.pricing.batchBoth') },
+  ];
+
+  return (
+    <Modal
+      rootClassName="model-price-batch-modal"
+      open={open}
+      title={t('settings.pricing.batchTitle', { count: selectedCount })}
+      onCancel={onClose}
+      onOk={submit}
+      okButtonProps={{ 'data-testid': 'model-price-batch-submit' } as ButtonProps}
+      forceRender
+    >
+      <Form form={form} layout="vertical" name="pricing-batch" onFinish={submit}>
+        <Form.Item label={t('settings.pricing.batchMode')}>
+          <Select<BatchMode> value={mode} onChange={setMode} options={modes} data-testid="model-price-batch-mode" />
+        </Form.Item>
+        {mode === 'both' ? (
+          <>
+            <Form.Item label={t('settings.pricing.ratio')} name="ratio" required>
+              <Input name="ratio" inputMode="decimal" />
+            </Form.Item>
+            <Form.Item label={t('settings.pricing.completionRatio')} name="completionRatio" required>
+              <Input name="completion_ratio" inputMode="decimal" />
+            </Form.Item>
+          </>
+        ) : (
+          <Form.Item label={t('settings.pricing.batchValue')} name="value" required>
+            <Input name="value" inputMode="decimal" />
+          </Form.Item>
+        )}
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,25 @@
+// The system tab (spec 000 §2 system settings): server, worker, payment, login, email domains, SMTP, OIDC, providers.
+import { Flex } from 'antd';
+import { EmailDomainCard } from './email-domain-card';
+import { LoginCard } from './login-card';
+import { OidcCard } from './oidc-card';
+import { ProviderCard, providerCards } from './provider-cards';
+import { PaymentCard, ServerCard, SmtpCard, WorkerCard } from './system-cards';
+
+/** The system tab. */
+export default function SystemTab() {
+  return (
+    <Flex vertical gap={16} data-testid="settings-system">
+      <ServerCard />
+      <WorkerCard />
+      <PaymentCard />
+      <LoginCard />
+      <EmailDomainCard />
+      <SmtpCard />
+      <OidcCard />
+      {providerCards.map((spec) => (
+        <ProviderCard key={spec.id} spec={spec} />
+      ))}
+    </Flex>
+  );
+}
