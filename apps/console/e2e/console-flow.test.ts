@@ -6,7 +6,7 @@ import { startMockUpstream, type MockUpstream } from '@turnpike/testing';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../server/test/helpers/test-server';
-import { consoleDist, openBrowser, requireBuiltConsole, type BrowserSession } from './helpers/browser';
+import { consoleDist, openBrowser, requireBuiltConsole, type BrowserSession, signIn } from './helpers/browser';
 
 const model = 'flow-model';
 
@@ -34,13 +34,7 @@ describe('console flow: channel → token → playground → log → dashboard �
     await server.context.options.set('ModelRatio', { [model]: 2 });
     await server.context.options.set('CompletionRatio', { [model]: 3 });
     const { page } = browser;
-    await page.goto(`${base}/login`);
-    await page.evaluate(() => localStorage.setItem('i18nextLng', 'en'));
-    await page.goto(`${base}/login`);
-    await page.locator('input[name="username"]').fill('admin');
-    await page.locator('input[name="password"]').fill('admin-password-1');
-    await page.getByTestId('login-submit').click();
-    await page.waitForURL((url) => url.pathname !== '/login');
+    await signIn(page, base, 'admin', 'admin-password-1');
   });
   afterAll(async () => {
     await browser?.close();

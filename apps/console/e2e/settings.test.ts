@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertLogs, logRow } from '../../server/test/helpers/log-fixtures';
 import { addApiKey } from '../../server/test/helpers/relay-fixtures';
 import { startTestServer, type Actor, type TestServer } from '../../server/test/helpers/test-server';
-import { captureLooks, consoleDist, openBrowser, requireBuiltConsole, type BrowserSession } from './helpers/browser';
+import { captureLooks, consoleDist, openBrowser, requireBuiltConsole, type BrowserSession, signIn } from './helpers/browser';
 
 describe('settings page in Chromium', { timeout: 240_000 }, () => {
   let server: TestServer;
@@ -71,13 +71,7 @@ describe('settings page in Chromium', { timeout: 240_000 }, () => {
     page.on('request', (request) => {
       if (request.method() === 'PUT' && new URL(request.url()).pathname === '/api/option/') puts.push(request.postDataJSON() as { key: string; value: string });
     });
-    await page.goto(`${base}/login`);
-    await page.evaluate(() => localStorage.setItem('i18nextLng', 'en'));
-    await page.goto(`${base}/login`);
-    await page.locator('input[name="username"]').fill('admin');
-    await page.locator('input[name="password"]').fill('admin-password-1');
-    await page.getByTestId('login-submit').click();
-    await page.waitForURL((url) => url.pathname !== '/login');
+    await signIn(page, base, 'admin', 'admin-password-1');
   });
   afterAll(async () => {
     await browser?.close();

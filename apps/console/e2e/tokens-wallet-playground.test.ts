@@ -6,7 +6,7 @@ import { startMockUpstream, type MockUpstream } from '@turnpike/testing';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type Actor, type TestServer } from '../../server/test/helpers/test-server';
-import { captureLooks, consoleDist, openBrowser, requireBuiltConsole, type BrowserSession } from './helpers/browser';
+import { captureLooks, consoleDist, openBrowser, requireBuiltConsole, type BrowserSession, signIn } from './helpers/browser';
 
 interface TokenRow {
   id: number;
@@ -56,13 +56,7 @@ describe('tokens, redemption codes, wallet, playground and chat in Chromium', { 
     });
     expect(channel.json().success).toBe(true);
     const { page } = browser;
-    await page.goto(`${base}/login`);
-    await page.evaluate(() => localStorage.setItem('i18nextLng', 'en'));
-    await page.goto(`${base}/login`);
-    await page.locator('input[name="username"]').fill('admin');
-    await page.locator('input[name="password"]').fill('admin-password-1');
-    await page.getByTestId('login-submit').click();
-    await page.waitForURL((url) => url.pathname !== '/login');
+    await signIn(page, base, 'admin', 'admin-password-1');
   });
   afterAll(async () => {
     await browser?.close();

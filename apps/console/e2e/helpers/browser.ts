@@ -84,3 +84,14 @@ export async function captureLooks(page: Page, url: string, name: string, ready:
   await page.setViewportSize({ width: 1280, height: 800 });
   return files;
 }
+
+/** Signs in through the login page with the console in English, and waits to leave /login. */
+export async function signIn(page: Page, base: string, username: string, password: string): Promise<void> {
+  await page.goto(`${base}/login`);
+  await page.evaluate(() => localStorage.setItem('i18nextLng', 'en'));
+  await page.goto(`${base}/login`);
+  await page.locator('input[name="username"]').fill(username);
+  await page.locator('input[name="password"]').fill(password);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL((url) => url.pathname !== '/login');
+}

@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { findFormat, type CanonicalResponse, type CanonicalStreamEncoder, type CanonicalStreamPart, type CanonicalUsage, type Format, type FormatId, type StreamUsageReader } from '@turnpike/formats';
 import type { BillableUsage } from '@turnpike/relay';
-import type { AnswerOutcome } from './relay-answer';
+import { waitForDrain, type AnswerOutcome } from './relay-answer';
 import { countTextTokens } from './token-counter';
 import { readBody, type UpstreamResponse } from './upstream-client';
 
@@ -98,18 +98,6 @@ function convertingTransform(plan: ChatAnswerPlan): StreamTransform {
     usage: () => usage,
     text: () => text.join(''),
   };
-}
-
-function waitForDrain(raw: ServerResponse): Promise<void> {
-  return new Promise((resolve) => {
-    const done = (): void => {
-      raw.off('drain', done);
-      raw.off('close', done);
-      resolve();
-    };
-    raw.on('drain', done);
-    raw.on('close', done);
-  });
 }
 
 /** Streams a chat answer to the client chunk by chunk, in the caller's format; meters usage, counting text when none arrives. */

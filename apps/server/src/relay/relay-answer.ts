@@ -27,7 +27,8 @@ const streamHeaders = {
   'x-accel-buffering': 'no',
 };
 
-function waitForDrain(raw: ServerResponse): Promise<void> {
+/** Resolves when the client can take more bytes, or has gone away. */
+export function waitForDrain(raw: ServerResponse): Promise<void> {
   return new Promise((resolve) => {
     const done = (): void => {
       raw.off('drain', done);

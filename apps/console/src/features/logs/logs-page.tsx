@@ -4,8 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, Result, Space, Table, Tag, Tooltip } from 'antd';
 import type { UsageLogItem } from '@turnpike/contract';
 import { useTranslation } from 'react-i18next';
-import { PageSizeOptions } from '../../lib/constants';
-import { usePageSize } from '../../lib/page-size';
+import { useTablePaging } from '../../lib/table-paging';
 import { formatCompactNumber, renderQuota } from '../../lib/quota-format';
 import { isAdminUser, useSessionUser } from '../../lib/session';
 import { StorageKeys } from '../../lib/storage';
@@ -44,8 +43,7 @@ export default function LogsPage() {
   const queryClient = useQueryClient();
   const admin = isAdminUser(useSessionUser());
   const [filters, setFilters] = useState<LogFilters>(initialLogFilters);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = usePageSize();
+  const { page, pageSize, setPage, pagination } = useTablePaging();
   const [columnsOpen, setColumnsOpen] = useState(false);
   const visibility = useStoredValue(StorageKeys.logsTableColumns, parseColumnVisibility);
   const list = useLogList(filters, { page, pageSize }, admin);
@@ -101,22 +99,7 @@ export default function LogsPage() {
             expandedRowRender: (record) => <LogCostDetails record={record} admin={admin} />,
             rowExpandable: hasExpandableDetails,
           }}
-          pagination={{
-            current: page,
-            pageSize,
-            total: list.data?.total ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: PageSizeOptions.map(String),
-            showTotal: (total, range) => t('common.paginationTotal', { start: range[0], end: range[1], total }),
-            onChange: (nextPage, nextSize) => {
-              if (nextSize !== pageSize) {
-                setPageSize(nextSize);
-                setPage(1);
-              } else {
-                setPage(nextPage);
-              }
-            },
-          }}
+          pagination={pagination(list.data?.total ?? 0)}
         />
       )}
       <LogColumnSettings open={columnsOpen} admin={admin} visibility={visibility} onClose={() => setColumnsOpen(false)} />

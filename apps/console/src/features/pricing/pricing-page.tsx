@@ -5,9 +5,8 @@ import { CopyOutlined, SearchOutlined } from '@ant-design/icons';
 import type { PricingItem } from '@turnpike/contract';
 import { useTranslation } from 'react-i18next';
 import { copyWithFeedback } from '../../lib/clipboard';
-import { PageSizeOptions } from '../../lib/constants';
 import { notify } from '../../lib/notify';
-import { usePageSize } from '../../lib/page-size';
+import { useTablePaging } from '../../lib/table-paging';
 import { useSessionUser } from '../../lib/session';
 import { useSiteStatus } from '../../lib/site-status';
 import { useIsMobile } from '../../lib/use-is-mobile';
@@ -34,8 +33,7 @@ export default function PricingPage() {
   const [showRatios, setShowRatios] = useState(false);
   const [topup, setTopup] = useState(false);
   const [currency, setCurrency] = useState<'USD' | 'CNY'>('USD');
-  const [pageSize, setPageSize] = usePageSize();
-  const [page, setPage] = useState(1);
+  const { setPage, pagination } = useTablePaging();
 
   const groupRatios = pricing.data?.groupRatio ?? {};
   const usableGroup = pricing.data?.usableGroup ?? {};
@@ -166,21 +164,7 @@ export default function PricingPage() {
               <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={keyword.trim() ? t('pricing.noMatch') : t('pricing.empty')} data-testid="pricing-empty" />
             ),
           }}
-          pagination={{
-            current: page,
-            pageSize,
-            showSizeChanger: true,
-            pageSizeOptions: PageSizeOptions.map(String),
-            showTotal: (total, range) => t('common.paginationTotal', { start: range[0], end: range[1], total }),
-            onChange: (nextPage, nextSize) => {
-              if (nextSize !== pageSize) {
-                setPageSize(nextSize);
-                setPage(1);
-              } else {
-                setPage(nextPage);
-              }
-            },
-          }}
+          pagination={pagination()}
         />
       </Space>
     </Card>

@@ -3,9 +3,8 @@ import { useMemo, useState } from 'react';
 import { Button, Card, Empty, Input, Result, Table } from 'antd';
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { PageSizeOptions } from '../../lib/constants';
 import { notify } from '../../lib/notify';
-import { usePageSize } from '../../lib/page-size';
+import { useTablePaging } from '../../lib/table-paging';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { RedemptionCodesModal } from './redemption-codes-modal';
 import { RedemptionEditDrawer, type RedemptionDrawerTarget } from './redemption-edit-drawer';
@@ -16,8 +15,7 @@ import { useDeleteRedemption, useRedemptionList, useSetRedemptionStatus, type Re
 export default function RedemptionsPage() {
   const { t } = useTranslation();
   const isMobile = useIsMobile();
-  const [pageSize, setPageSize] = usePageSize();
-  const [page, setPage] = useState(1);
+  const { page, pageSize, setPage, pagination } = useTablePaging();
   const [keywordInput, setKeywordInput] = useState('');
   const [keyword, setKeyword] = useState('');
   const [drawer, setDrawer] = useState<RedemptionDrawerTarget>(null);
@@ -80,22 +78,7 @@ export default function RedemptionsPage() {
           scroll={{ x: 'max-content' }}
           onRow={(code) => ({ 'data-testid': `redemption-row-${code.id}` }) as React.HTMLAttributes<HTMLElement>}
           locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('redemptions.empty')} /> }}
-          pagination={{
-            current: page,
-            pageSize,
-            total: list.data?.total ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: PageSizeOptions.map(String),
-            showTotal: (total, range) => t('common.paginationTotal', { start: range[0], end: range[1], total }),
-            onChange: (nextPage, nextSize) => {
-              if (nextSize !== pageSize) {
-                setPageSize(nextSize);
-                setPage(1);
-              } else {
-                setPage(nextPage);
-              }
-            },
-          }}
+          pagination={pagination(list.data?.total ?? 0)}
         />
       )}
       <RedemptionEditDrawer target={drawer} onClose={() => setDrawer(null)} onCreated={(codes, name) => setCreated({ codes, name })} />

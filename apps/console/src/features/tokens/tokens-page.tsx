@@ -3,9 +3,8 @@ import { useMemo, useState } from 'react';
 import { Alert, Button, Card, Empty, Input, Result, Table } from 'antd';
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { PageSizeOptions } from '../../lib/constants';
 import { notify } from '../../lib/notify';
-import { usePageSize } from '../../lib/page-size';
+import { useTablePaging } from '../../lib/table-paging';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { TokenEditDrawer, type TokenDrawerTarget } from './token-edit-drawer';
 import { buildTokenColumns } from './tokens-columns';
@@ -15,8 +14,7 @@ import { useDeleteToken, useSetTokenStatus, useTokenList, type TokenRecord } fro
 export default function TokensPage() {
   const { t } = useTranslation();
   const isMobile = useIsMobile();
-  const [pageSize, setPageSize] = usePageSize();
-  const [page, setPage] = useState(1);
+  const { page, pageSize, setPage, pagination } = useTablePaging();
   const [keywordInput, setKeywordInput] = useState('');
   const [tokenInput, setTokenInput] = useState('');
   const [search, setSearch] = useState({ keyword: '', token: '' });
@@ -90,22 +88,7 @@ export default function TokensPage() {
           scroll={{ x: 'max-content' }}
           onRow={(token) => ({ 'data-testid': `token-row-${token.id}` }) as React.HTMLAttributes<HTMLElement>}
           locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('tokens.empty')} /> }}
-          pagination={{
-            current: page,
-            pageSize,
-            total: list.data?.total ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: PageSizeOptions.map(String),
-            showTotal: (total, range) => t('common.paginationTotal', { start: range[0], end: range[1], total }),
-            onChange: (nextPage, nextSize) => {
-              if (nextSize !== pageSize) {
-                setPageSize(nextSize);
-                setPage(1);
-              } else {
-                setPage(nextPage);
-              }
-            },
-          }}
+          pagination={pagination(list.data?.total ?? 0)}
         />
       )}
       <TokenEditDrawer target={drawer} onClose={() => setDrawer(null)} />

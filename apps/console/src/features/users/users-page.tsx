@@ -3,9 +3,8 @@ import { useMemo, useState } from 'react';
 import { Card, Table } from 'antd';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PageSizeOptions } from '../../lib/constants';
 import { notify } from '../../lib/notify';
-import { usePageSize } from '../../lib/page-size';
+import { useTablePaging } from '../../lib/table-paging';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { UserAddModal } from './user-add-modal';
 import { UserEditDrawer } from './user-edit-drawer';
@@ -24,8 +23,7 @@ export default function UsersPage() {
   const navigate = useNavigate();
   const params = useParams();
   const editingId = parseUserId(params.id);
-  const [pageSize, setPageSize] = usePageSize();
-  const [page, setPage] = useState(1);
+  const { page, pageSize, setPage, pagination } = useTablePaging();
   const [search, setSearch] = useState({ keyword: '', group: '' });
   const [addOpen, setAddOpen] = useState(false);
   const isMobile = useIsMobile();
@@ -63,22 +61,7 @@ export default function UsersPage() {
         dataSource={list.data?.items ?? []}
         loading={list.isFetching}
         scroll={{ x: 'max-content' }}
-        pagination={{
-          current: page,
-          pageSize,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: PageSizeOptions.map(String),
-          showTotal: (total, range) => t('common.paginationTotal', { start: range[0], end: range[1], total }),
-          onChange: (nextPage, nextSize) => {
-            if (nextSize !== pageSize) {
-              setPageSize(nextSize);
-              setPage(1);
-            } else {
-              setPage(nextPage);
-            }
-          },
-        }}
+        pagination={pagination(list.data?.total ?? 0)}
       />
       <UserAddModal open={addOpen} onClose={() => setAddOpen(false)} />
       <UserEditDrawer userId={editingId} onClose={() => void navigate('/user')} />
