@@ -92,8 +92,8 @@ export function buildStatusObject(options: OptionStore, facts: ServerFacts): Sta
     display_in_currency: flag('DisplayInCurrencyEnabled'),
     display_token_stat: flag('DisplayTokenStatEnabled'),
     enable_drawing: flag('DrawingEnabled'),
-    // new-api has no option for the task log; it is always on.
-    enable_task: true,
+    // Task channels (Suno, video) are not relayed yet, so there is no task log to show.
+    enable_task: false,
     enable_data_export: flag('DataExportEnabled'),
     data_export_default_time: text('DataExportDefaultTime'),
     default_collapse_sidebar: flag('DefaultCollapseSidebar'),
