@@ -1,4 +1,4 @@
-// Row actions: a channel's test split button, enable/disable, edit, and copy/delete under "more"; a tag's enable all, disable all and edit.
+// Row actions: a channel's test split button, enable/disable, edit, and upstream detection, copy and delete under "more"; a tag's enable all, disable all and edit.
 import { App, Button, Dropdown, Popconfirm, Space } from 'antd';
 import { DownOutlined, MoreOutlined } from '@ant-design/icons';
 import { ChannelStatus } from '@turnpike/contract';
@@ -13,6 +13,7 @@ export interface ChannelRowHandlers {
   onEdit: (channel: ChannelRecord) => void;
   onCopy: (channel: ChannelRecord) => void;
   onDelete: (channel: ChannelRecord) => void;
+  onUpstreamUse: (channel: ChannelRecord) => void;
 }
 
 /** The actions of one channel. */
@@ -53,11 +54,13 @@ export function ChannelRowActions({ channel, busy, handlers }: { channel: Channe
         trigger={['click']}
         menu={{
           items: [
+            { key: 'upstream', label: <span data-testid={`channel-upstream-use-${id}`}>{t('channels.actions.upstreamUse')}</span> },
             { key: 'copy', label: <span data-testid={`channel-copy-${id}`}>{t('channels.actions.copy')}</span> },
             { key: 'delete', danger: true, label: <span data-testid={`channel-delete-${id}`}>{t('channels.actions.delete')}</span> },
           ],
           onClick: ({ key }) => {
-            if (key === 'copy') {
+            if (key === 'upstream') handlers.onUpstreamUse(channel);
+            else if (key === 'copy') {
               modal.confirm({
                 title: t('channels.actions.copyConfirm'),
                 okText: t('common.ok'),

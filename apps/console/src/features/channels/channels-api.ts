@@ -213,3 +213,33 @@ export function useFetchUpstreamModels() {
     },
   });
 }
+
+/** One client type's use of a channel within a group. */
+export interface ChannelClientUse {
+  client_type: string;
+  count: number;
+  first_seen: number;
+  last_seen: number;
+}
+
+/** One group's use of a channel (GET /api/channel/test_upstream/{id}). */
+export interface ChannelGroupUse {
+  group: string;
+  first_seen: number;
+  last_seen: number;
+  client_types: ChannelClientUse[];
+}
+
+/** Which groups and client types used a channel, from its recent logs; loads while `id` is set. */
+export function useChannelUpstreamUse(id: number | null) {
+  return useQuery({
+    queryKey: [...channelsKey, 'upstream-use', id],
+    queryFn: async () => {
+      const data = await apiClient.get<{ groups?: unknown } | null>(`/api/channel/test_upstream/${id}`);
+      return Array.isArray(data?.groups) ? (data.groups as ChannelGroupUse[]) : [];
+    },
+    enabled: id !== null,
+    staleTime: 0,
+    gcTime: 0,
+  });
+}

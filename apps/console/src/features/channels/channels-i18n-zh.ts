@@ -97,6 +97,7 @@ export const channelsZh: typeof channelsEn = {
     disableAllConfirm: '禁用标签“{{tag}}”下的所有渠道？',
     editTag: '编辑标签',
     more: '更多操作',
+    upstreamUse: '上游检测',
   },
   messages: {
     nameAndKeyRequired: '请填写渠道名称和渠道密钥',
@@ -213,6 +214,16 @@ export const channelsZh: typeof channelsEn = {
     test: '测试',
     failed: '失败',
     defaultModel: '默认',
+  },
+  upstreamUse: {
+    title: '上游检测：“{{name}}”',
+    hint: '此渠道近期消费日志中出现过的分组和客户端类型。',
+    empty: '还没有此渠道的使用记录',
+    loadFailed: '加载渠道使用情况失败',
+    clientTypes: '客户端类型',
+    clientCount: '{{client}} × {{count}}',
+    firstSeen: '首次出现',
+    lastSeen: '最近出现',
   },
   page: {
     empty: '还没有渠道',

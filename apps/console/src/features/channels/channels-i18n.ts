@@ -97,6 +97,7 @@ export const channelsEn = {
     disableAllConfirm: 'Disable every channel with tag "{{tag}}"?',
     editTag: 'Edit tag',
     more: 'More actions',
+    upstreamUse: 'Upstream detection',
   },
   messages: {
     nameAndKeyRequired: 'Please fill in the channel name and key',
@@ -213,6 +214,16 @@ export const channelsEn = {
     test: 'Test',
     failed: 'Failed',
     defaultModel: 'default',
+  },
+  upstreamUse: {
+    title: 'Upstream detection: "{{name}}"',
+    hint: 'Groups and client types seen in the recent consumption logs of this channel.',
+    empty: 'No use of this channel has been logged yet',
+    loadFailed: 'Failed to load the channel usage',
+    clientTypes: 'Client types',
+    clientCount: '{{client}} × {{count}}',
+    firstSeen: 'First seen',
+    lastSeen: 'Last seen',
   },
   page: {
     empty: 'No channels yet',

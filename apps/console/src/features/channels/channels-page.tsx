@@ -33,6 +33,7 @@ import { ChannelsToolbar } from './channels-toolbar';
 import { ColumnSettingsModal } from './column-settings-modal';
 import { TagEditDrawer } from './tag-edit-drawer';
 import { TestModelModal } from './test-model-modal';
+import { UpstreamUseModal } from './upstream-use-modal';
 
 /** The drawer target named by the route: /channel/add creates, /channel/edit/{id} edits; stable while the route stays. */
 function useDrawerTarget(): ChannelDrawerTarget {
@@ -84,6 +85,7 @@ export default function ChannelsPage() {
   const [testingIds, markTesting] = useBusyIds();
   const [balanceIds, markBalance] = useBusyIds();
   const [testModelChannel, setTestModelChannel] = useState<ChannelRecord | null>(null);
+  const [upstreamUseChannel, setUpstreamUseChannel] = useState<ChannelRecord | null>(null);
   const [editingTag, setEditingTag] = useState<string | null>(null);
   const [batchTagOpen, setBatchTagOpen] = useState(false);
   const [columnsOpen, setColumnsOpen] = useState(false);
@@ -122,6 +124,7 @@ export default function ChannelsPage() {
             .finally(() => markTesting(channel.id, false));
         },
         onPickTestModel: setTestModelChannel,
+        onUpstreamUse: setUpstreamUseChannel,
         onSetStatus: (channel, status) => {
           updateChannel
             .mutateAsync({ id: channel.id, status })
@@ -322,6 +325,7 @@ export default function ChannelsPage() {
         }}
       />
       <TestModelModal channel={testModelChannel} onClose={() => setTestModelChannel(null)} />
+      <UpstreamUseModal channel={upstreamUseChannel} onClose={() => setUpstreamUseChannel(null)} />
     </Card>
   );
 }
