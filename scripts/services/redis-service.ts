@@ -2,11 +2,11 @@
 import { spawn } from 'node:child_process';
 import { acceptsConnections, ensureSystemPackage, freePort, makeServiceDir, stopService, trackService, waitUntil, type RunningService } from './service-process';
 
-/** Starts redis-server on a free loopback port; stop() kills it by PID and removes its folder. */
-export async function startRedis(): Promise<RunningService> {
+/** Starts redis-server on a free loopback port (or `port`, to restart one on the same address); stop() kills it by PID and removes its folder. */
+export async function startRedis(options: { port?: number } = {}): Promise<RunningService> {
   ensureSystemPackage('redis-server', '/usr/bin/redis-server');
   const dir = makeServiceDir('redis');
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const child = spawn('/usr/bin/redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--daemonize', 'no'], {
     stdio: 'ignore',
   });

@@ -45,10 +45,20 @@ describe('loadConfig', () => {
     [{ REDIS_CONN_STRING: 'localhost:6379' }, 'REDIS_CONN_STRING'],
     [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET'],
     [{ SQL_DSN: 'not a dsn at all' }, 'SQL_DSN'],
+    [{ NODE_STALE_SECONDS: '1' }, 'NODE_STALE_SECONDS'],
+    [{ SYNC_FREQUENCY: '0' }, 'SYNC_FREQUENCY'],
+    [{ CHANNEL_TEST_FREQUENCY_SECONDS: 'soon' }, 'CHANNEL_TEST_FREQUENCY_SECONDS'],
   ])('refuses %j with a ConfigError naming %s', (environment, name) => {
     const load = () => loadConfig({ ...secret, ...environment });
     expect(load).toThrow(ConfigError);
     expect(load).toThrow(name);
+  });
+
+  it('reads the fleet settings: stale limit, safety reload and the channel test interval in minutes or seconds', () => {
+    expect(loadConfig({ ...secret })).toMatchObject({ nodeStaleSeconds: 30, syncFrequencySeconds: 60, channelTestIntervalSeconds: 600 });
+    expect(loadConfig({ ...secret, NODE_STALE_SECONDS: '3', SYNC_FREQUENCY: '15', CHANNEL_TEST_FREQUENCY: '2' })).toMatchObject({ nodeStaleSeconds: 3, syncFrequencySeconds: 15, channelTestIntervalSeconds: 120 });
+    expect(loadConfig({ ...secret, CHANNEL_TEST_FREQUENCY: '2', CHANNEL_TEST_FREQUENCY_SECONDS: '1' }).channelTestIntervalSeconds).toBe(1);
+    expect(loadConfig({ ...secret, CHANNEL_TEST_FREQUENCY: '0' }).channelTestIntervalSeconds).toBe(0);
   });
 
   it('does not print a malformed DSN password in the error', () => {

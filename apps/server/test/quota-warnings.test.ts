@@ -50,8 +50,11 @@ describe('quota warnings', () => {
       await addChannel(server, { baseUrl: upstream.url, models: 'test-model' });
       await server.context.options.set('PreConsumedQuota', 0);
       const client = new OpenAI({ apiKey: (await addApiKey(server, user)).key, baseURL: (await server.listen()) + '/v1', maxRetries: 0 });
-      for (let call = 0; call < 3; call += 1) await client.chat.completions.create({ model: 'test-model', messages: [{ role: 'user', content: 'hi' }] });
-      await server.settle();
+      for (let call = 0; call < 3; call += 1) {
+        await client.chat.completions.create({ model: 'test-model', messages: [{ role: 'user', content: 'hi' }] });
+        // Each warning reads the balance right after its batch; settle before the next call reserves.
+        await server.settle();
+      }
       await expect.poll(() => received.length).toBe(2);
       const first = JSON.parse(received[0].body);
       expect(first).toMatchObject({ type: 'quota_warning', user_id: user.user.id, threshold: 500, quota: 450 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChangeBus } from './change-bus';
 import { EntityCache } from './entity-cache';
+import { ResyncListeners } from './resync-listeners';
 
 /** Two caches joined by an in-memory bus that delivers to the other side only, like Redis pub/sub between instances. */
 function pairedBuses(): [ChangeBus, ChangeBus] {
@@ -54,5 +55,34 @@ describe('EntityCache', () => {
     const second = cache.get('k');
     release();
     expect(await second).toBe('fresh');
+  });
+
+  it('reads through to the database while the bus is degraded, and drops everything on a resync', async () => {
+    const store = new Map([[1, 'a']]);
+    let loads = 0;
+    const resyncs = new ResyncListeners();
+    const bus: ChangeBus & { degraded: boolean } = {
+      publish: () => undefined,
+      subscribe: () => undefined,
+      onResync: (listener) => resyncs.add(listener),
+      resync: () => resyncs.run(),
+      degraded: true,
+      close: async () => {},
+    };
+    const cache = new EntityCache<number, string>('user', bus, async (key) => {
+      loads += 1;
+      return store.get(key) ?? null;
+    }, 60_000, 10, Number);
+    expect(await cache.get(1)).toBe('a');
+    store.set(1, 'banned');
+    expect(await cache.get(1)).toBe('banned');
+    expect(loads).toBe(2);
+    bus.degraded = false;
+    expect(await cache.get(1)).toBe('banned');
+    store.set(1, 'missed notice');
+    expect(await cache.get(1)).toBe('banned');
+    await bus.resync();
+    expect(await cache.get(1)).toBe('missed notice');
+    expect(loads).toBe(4);
   });
 });

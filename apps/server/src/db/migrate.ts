@@ -2,8 +2,8 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { DatabaseHandle, DatabaseKind } from './connect';
 import * as initial from './migrations/001-initial';
-import * as sessionCutoff from './migrations/003-session-cutoff';
 import * as clusterNodes from './migrations/002-cluster-nodes';
+import * as sessionCutoff from './migrations/003-session-cutoff';
 
 interface EngineMigration {
   up(db: Kysely<unknown>, kind: DatabaseKind): Promise<void>;
@@ -12,8 +12,8 @@ interface EngineMigration {
 /** The migration list, in order. Add new files here; never edit one that has shipped. */
 const migrations: Record<string, EngineMigration> = {
   '001-initial': initial,
-  '003-session-cutoff': sessionCutoff,
   '002-cluster-nodes': clusterNodes,
+  '003-session-cutoff': sessionCutoff,
 };
 
 class ListProvider implements MigrationProvider {
@@ -28,26 +28,27 @@ class ListProvider implements MigrationProvider {
   }
 }
 
-/** How often a start retries when instances started together race to create the migration bookkeeping tables. */
+/** How often a start tries when instances started together race on the migrations. */
 const attempts = 3;
 
 /**
  * Brings the database schema up to date; throws with the failing migration's error.
- * Several instances may start at once on an empty shared database: Kysely serialises the migrations with its
- * lock table, but creating its bookkeeping tables can race, so such a failure is retried after a short pause.
+ * Several instances may start at once on an empty shared database. Kysely serialises migrations with a lock
+ * on PostgreSQL and MySQL, but creating its bookkeeping tables can race there, and SQLite has no lock at all (a
+ * second process fails on "table already exists" and rolls back). So a failed attempt is retried after a short
+ * pause: by then the other instance has finished and nothing is left to do. A migration that is really broken
+ * fails every attempt and is reported with the first error.
  */
 export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
-  for (let attempt = 1; ; attempt += 1) {
+  let firstFailure: string | null = null;
+  for (let attempt = 1; attempt <= attempts; attempt += 1) {
     const migrator = new Migrator({ db: handle.db, provider: new ListProvider(handle.kind) });
     const { error, results } = await migrator.migrateToLatest();
     if (!error) return;
     const failed = results?.find((result) => result.status === 'Error');
-    // A migration that itself failed is reported at once; only the bookkeeping race is retried.
-    if (!failed && attempt < attempts) {
-      await new Promise((resolve) => setTimeout(resolve, 200 * attempt + Math.floor(Math.random() * 200)));
-      continue;
-    }
     const reason = error instanceof Error ? error.message : String(error);
-    throw new Error(`database migration ${failed?.migrationName ?? ''} failed: ${reason}`);
+    firstFailure ??= `database migration ${failed?.migrationName ?? ''} failed: ${reason}`;
+    if (attempt < attempts) await new Promise((resolve) => setTimeout(resolve, 250 * attempt + Math.floor(Math.random() * 250)));
   }
+  throw new Error(firstFailure ?? 'database migration failed');
 }

@@ -24,7 +24,8 @@ export class OptionStore {
   static async open(handle: DatabaseHandle, bus: ChangeBus): Promise<OptionStore> {
     const store = new OptionStore(handle.db, handle.kind, bus);
     await store.reloadAll();
-    bus.subscribe(topic, (key) => void store.reloadKey(key));
+    // A failed reload (database briefly away) keeps the cached value; the periodic resync catches up.
+    bus.subscribe(topic, (key) => void store.reloadKey(key).catch(() => undefined));
     // After a Redis outage (and periodically) every option is re-read, so a missed notice never lives long.
     bus.onResync(() => store.reloadAll());
     return store;

@@ -80,7 +80,8 @@ export class RoutingTable {
   static async open(db: Kysely<Database>, bus: ChangeBus): Promise<RoutingTable> {
     const table = new RoutingTable(db);
     await table.reload();
-    bus.subscribe('channel', () => void table.reload());
+    // A failed rebuild keeps the current table; the periodic resync catches up.
+    bus.subscribe('channel', () => void table.reload().catch(() => undefined));
     bus.onResync(() => table.reload());
     return table;
   }
