@@ -27,7 +27,9 @@ const defaultTimeouts: UpstreamTimeouts = { headersMs: 300_000, bodyMs: 300_000 
 
 /** One keep-alive agent for every upstream origin. */
 export class UpstreamClient {
-  private readonly agent = new Agent({ keepAliveTimeout: 30_000, keepAliveMaxTimeout: 600_000, connections: 256, pipelining: 1 });
+  // No cap on connections per origin: every channel on one provider shares its origin, and a cap there queues
+  // calls (a stream holds its connection for its whole length) before they ever reach the upstream.
+  private readonly agent = new Agent({ keepAliveTimeout: 30_000, keepAliveMaxTimeout: 600_000, connections: null, pipelining: 1 });
 
   /** Sends the request; rejects on connection errors, timeouts and aborts. */
   async send(upstream: UpstreamRequest, signal: AbortSignal, timeouts: UpstreamTimeouts = defaultTimeouts): Promise<UpstreamResponse> {

@@ -1,0 +1,107 @@
+// The flags of `npm run bench -- …`.
+import { parseArgs } from 'node:util';
+
+/** What to run and how hard. */
+export interface BenchOptions {
+  /** The side-by-side throughput and latency runs (the default section). */
+  main: boolean;
+  soak: boolean;
+  logs: boolean;
+  durationSeconds: number;
+  warmupSeconds: number;
+  connections: number;
+  /** Length of each 1-connection latency run. */
+  singleSeconds: number;
+  soakStreams: number;
+  /** How long the soak keeps its streams open (each stream lasting `soakStreamSeconds`). */
+  soakSeconds: number;
+  soakStreamSeconds: number;
+  soakChunkMs: number;
+  logRows: number;
+  /** Rebuild the server bundle first (on by default, so the figures are for the current source). */
+  build: boolean;
+  /** Run Turnpike under `node --cpu-prof` and keep the profile in this folder (null: no profile). */
+  profileDir: string | null;
+  /** Which targets the main runs and the soak load (all three by default). */
+  targets: string[];
+  /** Turnpike's LOG_LEVEL (warn by default: no per-request lines). */
+  logLevel: string;
+}
+
+export const benchUsage = `npm run bench -- [flags]
+  --duration N       seconds of each measured run (default 10)
+  --warmup N         seconds of warm-up before each run (default 3)
+  --connections N    concurrent connections (default 50)
+  --single N         seconds of each 1-connection latency run (default 5)
+  --soak             run the streaming soak (2,000 slow streams) instead of the main runs
+  --soak-streams N   concurrent streams of the soak (default 2000)
+  --soak-duration N  seconds the soak keeps its streams going (default 30)
+  --logs             seed the log store and time the log list and stat calls instead of the main runs
+  --log-rows N       rows to seed (default 5000000)
+  --main             also run the main runs together with --soak or --logs
+  --no-build         use apps/server/dist as it is
+  --targets LIST     targets of the main runs and the soak, comma-separated (default direct,baseline,turnpike)
+  --log-level LEVEL  Turnpike's LOG_LEVEL (default warn; info adds a log line per request and per answer)
+  --profile DIR      run Turnpike under node --cpu-prof, writing the .cpuprofile into DIR`;
+
+const knownTargets = ['direct', 'baseline', 'turnpike'];
+
+function readTargets(raw: string | undefined): string[] {
+  if (raw === undefined) return knownTargets;
+  const targets = raw.split(',').map((name) => name.trim()).filter(Boolean);
+  const unknown = targets.filter((name) => !knownTargets.includes(name));
+  if (unknown.length || targets.length === 0) throw new Error(`--targets takes a list of ${knownTargets.join(', ')}\n\n${benchUsage}`);
+  return targets;
+}
+
+/** Reads the flags; throws with the usage on an unknown flag or a bad number. */
+export function readBenchOptions(argv: string[]): BenchOptions {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    options: {
+      duration: { type: 'string' },
+      warmup: { type: 'string' },
+      connections: { type: 'string' },
+      single: { type: 'string' },
+      soak: { type: 'boolean' },
+      'soak-streams': { type: 'string' },
+      'soak-duration': { type: 'string' },
+      logs: { type: 'boolean' },
+      'log-rows': { type: 'string' },
+      main: { type: 'boolean' },
+      'no-build': { type: 'boolean' },
+      profile: { type: 'string' },
+      targets: { type: 'string' },
+      'log-level': { type: 'string' },
+      help: { type: 'boolean' },
+    },
+  });
+  if (values.help) throw new Error(benchUsage);
+  const number = (name: string, raw: string | undefined, fallback: number, minimum: number): number => {
+    if (raw === undefined) return fallback;
+    const value = Number(raw);
+    if (!Number.isFinite(value) || value < minimum) throw new Error(`--${name} must be a number ≥ ${minimum}\n\n${benchUsage}`);
+    return value;
+  };
+  const soak = values.soak === true;
+  const logs = values.logs === true;
+  return {
+    main: values.main === true || (!soak && !logs),
+    soak,
+    logs,
+    durationSeconds: number('duration', values.duration, 10, 1),
+    warmupSeconds: number('warmup', values.warmup, 3, 0),
+    connections: Math.round(number('connections', values.connections, 50, 1)),
+    singleSeconds: number('single', values.single, 5, 1),
+    soakStreams: Math.round(number('soak-streams', values['soak-streams'], 2000, 1)),
+    soakSeconds: number('soak-duration', values['soak-duration'], 30, 1),
+    soakStreamSeconds: 10,
+    soakChunkMs: 100,
+    logRows: Math.round(number('log-rows', values['log-rows'], 5_000_000, 1000)),
+    build: values['no-build'] !== true,
+    profileDir: values.profile ?? null,
+    targets: readTargets(values.targets),
+    logLevel: values['log-level'] ?? 'warn',
+  };
+}

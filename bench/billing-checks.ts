@@ -1,0 +1,16 @@
+// The billing checks: every completed call logged once and billed exactly, in the balance, the logs and the hourly buckets.
+import type { BenchReport } from './bench-report';
+import { costPerCall, type BillingSnapshot } from './turnpike-admin';
+
+/** Compares the bench user's billing before and after a run with `completed` calls at `cost` each. */
+export function checkBilling(report: BenchReport, label: string, before: BillingSnapshot, after: BillingSnapshot, completed: number, cost = costPerCall): void {
+  const expected = completed * cost;
+  const logged = after.consumeLogs - before.consumeLogs;
+  const charged = before.quota - after.quota;
+  const loggedQuota = after.loggedQuota - before.loggedQuota;
+  const aggregated = after.aggregatedCalls - before.aggregatedCalls;
+  const counted = after.requestCount - before.requestCount;
+  report.check(`${label}: every call logged`, logged === completed, `${logged} consumption log rows for ${completed} calls`);
+  report.check(`${label}: every call billed`, charged === expected && after.usedQuota - before.usedQuota === expected && loggedQuota === expected, `balance −${charged}, used +${after.usedQuota - before.usedQuota}, logged ${loggedQuota}; expected ${completed} × ${cost} = ${expected}`);
+  report.check(`${label}: hourly buckets and request count`, aggregated === completed && counted === completed, `buckets +${aggregated}, request_count +${counted} for ${completed} calls`);
+}

@@ -1,0 +1,183 @@
+// The main runs: direct (the mock itself), baseline (bare proxy) and Turnpike side by side, non-streaming and
+// streaming, under the same load; CPU per request, peak RSS, ratios, latency added at 1 connection, billing checks.
+import path from 'node:path';
+import { runLoad, type LatencySummary, type LoadResult } from './bench-load';
+import type { BenchOptions } from './bench-options';
+import { measureCpu, readCpuMs, RssSampler, startReportingProcess, type BenchProcess } from './bench-processes';
+import type { BenchReport, Cell } from './bench-report';
+import { startTurnpike } from './bench-turnpike';
+import { checkBilling } from './billing-checks';
+import { benchPricing, configureTurnpike, costPerCall, waitForSettlement, type BenchTenant, type BillingSnapshot } from './turnpike-admin';
+
+/** A load mode: the request body sent. */
+interface BenchMode {
+  name: 'non-streaming' | 'streaming';
+  body: string;
+}
+
+const messages = [
+  { role: 'system', content: 'You are a helpful assistant.' },
+  { role: 'user', content: 'Write twenty short words about toll roads.' },
+];
+
+const modes: BenchMode[] = [
+  { name: 'non-streaming', body: JSON.stringify({ model: benchPricing.model, messages, max_tokens: 64 }) },
+  { name: 'streaming', body: JSON.stringify({ model: benchPricing.model, messages, max_tokens: 64, stream: true, stream_options: { include_usage: true } }) },
+];
+
+/** Where a load goes and which process's CPU it is charged to. */
+interface BenchTarget {
+  name: 'direct' | 'baseline' | 'turnpike';
+  url: string;
+  pid: number;
+  headers: Record<string, string>;
+}
+
+/** One measured run. */
+export interface RunFigures {
+  target: string;
+  mode: string;
+  connections: number;
+  completed: number;
+  errors: number;
+  non2xx: number;
+  seconds: number;
+  requestsPerSecond: number;
+  latency: LatencySummary;
+  /** The target process's CPU time per completed request. */
+  cpuMsPerRequest: number;
+  /** The mock upstream's CPU time per request in the same run (for reference). */
+  upstreamCpuMsPerRequest: number;
+  peakRssMb: number;
+}
+
+/** The mock's behaviour for the main runs: 20 content chunks, fixed usage, usage chunk last. */
+export const mainMockBehaviour = { chunkCount: benchPricing.completionTokens, promptTokens: benchPricing.promptTokens, usage: 'last' };
+
+async function measuredRun(target: BenchTarget, mode: BenchMode, connections: number, warmupSeconds: number, seconds: number, upstreamPid: number, tenant: BenchTenant | null, report: BenchReport): Promise<RunFigures> {
+  const spec = { url: target.url, headers: target.headers, body: mode.body, connections };
+  const warm: LoadResult = await runLoad({ ...spec, durationSeconds: Math.max(1, warmupSeconds) });
+  const rate = warm.completed / Math.max(0.1, warm.seconds);
+  // A fixed number of requests, each awaited: nothing is cut in flight, so the billing check can be exact.
+  const amount = Math.max(connections * 10, Math.round(rate * seconds));
+  const before: BillingSnapshot | null = tenant ? await waitForSettlement(tenant) : null;
+  const sampler = new RssSampler(target.pid);
+  const upstreamStart = readCpuMs(upstreamPid);
+  const { result, cpuMs } = await measureCpu(target.pid, () => runLoad({ ...spec, amount }));
+  const upstreamCpuMs = readCpuMs(upstreamPid) - upstreamStart;
+  const peakRssMb = sampler.stop();
+  const figures: RunFigures = {
+    target: target.name,
+    mode: mode.name,
+    connections,
+    completed: result.completed,
+    errors: result.errors,
+    non2xx: result.non2xx,
+    seconds: result.seconds,
+    requestsPerSecond: result.requestsPerSecond,
+    latency: result.latency,
+    cpuMsPerRequest: result.completed ? cpuMs / result.completed : 0,
+    upstreamCpuMsPerRequest: result.completed ? upstreamCpuMs / result.completed : 0,
+    peakRssMb,
+  };
+  const label = `${target.name} ${mode.name} ×${connections}`;
+  report.check(`${label}: no errors`, result.errors === 0 && result.non2xx === 0 && result.completed === amount, `${result.completed}/${amount} answered 2xx, ${result.errors} errors, ${result.non2xx} non-2xx`);
+  if (tenant && before) checkBilling(report, label, before, await waitForSettlement(tenant), result.completed);
+  return figures;
+}
+
+const ratio = (value: number, base: number): number => (base > 0 ? value / base : Number.NaN);
+
+/** Runs the main section and adds its tables, checks and figures to the report. */
+export async function runThroughputSection(options: BenchOptions, repositoryRoot: string, report: BenchReport): Promise<void> {
+  const distDir = path.join(repositoryRoot, 'bench/dist');
+  const processes: BenchProcess[] = [];
+  const upstream = await startReportingProcess('mock upstream', [path.join(distDir, 'mock-upstream-process.mjs'), JSON.stringify(mainMockBehaviour)]);
+  processes.push(upstream);
+  const baseline = await startReportingProcess('baseline proxy', [path.join(repositoryRoot, 'bench/baseline-proxy.mjs'), upstream.url]);
+  processes.push(baseline);
+  const instance = await startTurnpike(repositoryRoot, options);
+  try {
+    const tenant = await configureTurnpike(instance.process.url, upstream.url);
+    const json = { 'content-type': 'application/json' };
+    const upstreamKey = { ...json, authorization: 'Bearer bench-upstream-key' };
+    const allTargets: BenchTarget[] = [
+      { name: 'direct', url: `${upstream.url}/v1/chat/completions`, pid: upstream.pid, headers: upstreamKey },
+      { name: 'baseline', url: `${baseline.url}/v1/chat/completions`, pid: baseline.pid, headers: upstreamKey },
+      { name: 'turnpike', url: `${instance.process.url}/v1/chat/completions`, pid: instance.process.pid, headers: { ...json, authorization: `Bearer ${tenant.apiKey}` } },
+    ];
+    const targets = allTargets.filter((target) => options.targets.includes(target.name));
+    console.log(`\nMain runs: ${options.connections} connections, ${options.durationSeconds} s after ${options.warmupSeconds} s of warm-up; each Turnpike call costs ${costPerCall} quota units.`);
+    const runs: RunFigures[] = [];
+    for (const mode of modes) {
+      for (const target of targets) {
+        runs.push(await measuredRun(target, mode, options.connections, options.warmupSeconds, options.durationSeconds, upstream.pid, target.name === 'turnpike' ? tenant : null, report));
+      }
+    }
+    console.log(`\nLatency at 1 connection: ${options.singleSeconds} s per run.`);
+    const single: RunFigures[] = [];
+    for (const mode of modes) {
+      for (const target of targets) {
+        single.push(await measuredRun(target, mode, 1, 1, options.singleSeconds, upstream.pid, target.name === 'turnpike' ? tenant : null, report));
+      }
+    }
+    printAndRecord(report, runs, single);
+  } finally {
+    await instance.stop();
+    for (const child of processes.reverse()) await child.stop();
+  }
+}
+
+function printAndRecord(report: BenchReport, runs: RunFigures[], single: RunFigures[]): void {
+  report.table(
+    'Throughput (same load on each target)',
+    ['mode / target', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'CPU ms/req', 'peak RSS MB', 'upstream CPU ms/req'],
+    runs.map((run): Cell[] => [`${run.mode} / ${run.target}`, run.requestsPerSecond, run.latency.p50, run.latency.p99, run.errors + run.non2xx, run.cpuMsPerRequest, run.peakRssMb, run.upstreamCpuMsPerRequest]),
+  );
+  const find = (list: RunFigures[], mode: string, target: string): RunFigures | undefined => list.find((run) => run.mode === mode && run.target === target);
+  const ratios = modes.map((mode) => {
+    const turnpike = find(runs, mode.name, 'turnpike');
+    const baseline = find(runs, mode.name, 'baseline');
+    return {
+      mode: mode.name,
+      cpuPerRequest: ratio(turnpike?.cpuMsPerRequest ?? 0, baseline?.cpuMsPerRequest ?? 0),
+      requestsPerSecond: ratio(turnpike?.requestsPerSecond ?? 0, baseline?.requestsPerSecond ?? 0),
+      p50: ratio(turnpike?.latency.p50 ?? 0, baseline?.latency.p50 ?? 0),
+      p99: ratio(turnpike?.latency.p99 ?? 0, baseline?.latency.p99 ?? 0),
+      peakRss: ratio(turnpike?.peakRssMb ?? 0, baseline?.peakRssMb ?? 0),
+    };
+  });
+  report.table(
+    'Ratios turnpike / baseline',
+    ['mode', 'CPU/req', 'req/s', 'p50', 'p99', 'peak RSS'],
+    ratios.map((row): Cell[] => [row.mode, row.cpuPerRequest, row.requestsPerSecond, row.p50, row.p99, row.peakRss]),
+  );
+  const added = modes.map((mode) => {
+    const turnpike = find(single, mode.name, 'turnpike');
+    const baseline = find(single, mode.name, 'baseline');
+    const direct = find(single, mode.name, 'direct');
+    return {
+      mode: mode.name,
+      direct: direct?.latency,
+      baseline: baseline?.latency,
+      turnpike: turnpike?.latency,
+      addedP50: (turnpike?.latency.p50 ?? 0) - (baseline?.latency.p50 ?? 0),
+      addedP99: (turnpike?.latency.p99 ?? 0) - (baseline?.latency.p99 ?? 0),
+      turnpikeCpuMsPerRequest: turnpike?.cpuMsPerRequest ?? 0,
+      baselineCpuMsPerRequest: baseline?.cpuMsPerRequest ?? 0,
+    };
+  });
+  report.table(
+    'Latency at 1 connection (ms)',
+    ['mode', 'direct p50', 'baseline p50', 'turnpike p50', 'added p50', 'baseline p99', 'turnpike p99', 'added p99'],
+    added.map((row): Cell[] => [row.mode, row.direct?.p50 ?? 0, row.baseline?.p50 ?? 0, row.turnpike?.p50 ?? 0, row.addedP50, row.baseline?.p99 ?? 0, row.turnpike?.p99 ?? 0, row.addedP99]),
+  );
+  const peakRss = Math.max(...runs.filter((run) => run.target === 'turnpike').map((run) => run.peakRssMb));
+  const targets = [
+    ...ratios.map((row) => ({ target: `CPU per request ≤ ${row.mode === 'streaming' ? 1.8 : 1.6}× baseline (${row.mode})`, figure: row.cpuPerRequest.toFixed(2) + '×', met: row.cpuPerRequest <= (row.mode === 'streaming' ? 1.8 : 1.6) })),
+    ...added.map((row) => ({ target: `latency added at 1 connection p50 ≤ 0.3 ms (${row.mode})`, figure: row.addedP50.toFixed(3) + ' ms', met: row.addedP50 <= 0.3 })),
+    { target: 'Turnpike peak RSS ≤ 200 MB', figure: peakRss.toFixed(1) + ' MB', met: peakRss <= 200 },
+  ];
+  report.table('Issue 6 targets (figures, not checks)', ['target', 'figure', 'met'], targets.map((row): Cell[] => [row.target, row.figure, row.met ? 'yes' : 'no']));
+  report.sections.main = { runs, ratios, singleConnection: single, latencyAdded: added, targets };
+}
