@@ -86,7 +86,7 @@ export function lookupModelPricing(tables: PriceTables, modelName: string, optio
  * Resolves the group ratio for a user of `userGroup` calling through `usingGroup` (the token's group,
  * or the user's own): an exclusive GroupGroupRatio entry replaces GroupRatio; unknown groups count 1.
  */
-export function resolveGroupPricing(tables: PriceTables, userGroup: string, usingGroup: string): GroupPricing {
+export function resolveGroupPricing(tables: Pick<PriceTables, 'groupRatio' | 'groupGroupRatio'>, userGroup: string, usingGroup: string): GroupPricing {
   const exclusive = entry(Object.hasOwn(tables.groupGroupRatio, userGroup) ? tables.groupGroupRatio[userGroup] : undefined, usingGroup);
   if (exclusive !== undefined) return { groupRatio: exclusive, userGroupRatio: exclusive };
   return { groupRatio: entry(tables.groupRatio, usingGroup) ?? pricingDefaults.groupRatio, userGroupRatio: -1 };

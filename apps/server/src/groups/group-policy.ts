@@ -1,4 +1,5 @@
 // Which groups a user may use and which ratio applies: UserUsableGroups, GroupRatio, GroupGroupRatio.
+import { resolveGroupPricing } from '@turnpike/relay';
 import type { OptionStore } from '../options/option-store';
 
 /** Groups a user may pick for a token or the playground: the configured usable groups plus the user's own. */
@@ -15,7 +16,6 @@ export function canUseGroup(options: OptionStore, userGroup: string, group: stri
 
 /** The ratio billed to a user of `userGroup` calling through `usingGroup`; an exclusive ratio replaces the group ratio. */
 export function effectiveGroupRatio(options: OptionStore, userGroup: string, usingGroup: string): number {
-  const exclusive = options.json<Record<string, Record<string, number>>>('GroupGroupRatio')[userGroup]?.[usingGroup];
-  if (exclusive !== undefined) return exclusive;
-  return options.json<Record<string, number>>('GroupRatio')[usingGroup] ?? 1;
+  const tables = { groupRatio: options.json<Record<string, number>>('GroupRatio'), groupGroupRatio: options.json<Record<string, Record<string, number>>>('GroupGroupRatio') };
+  return resolveGroupPricing(tables, userGroup, usingGroup).groupRatio;
 }
