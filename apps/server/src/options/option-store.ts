@@ -47,8 +47,9 @@ export class OptionStore {
   private async reloadKey(key: string): Promise<void> {
     if (!optionDefinitions.has(key)) return;
     const row = await this.db.selectFrom('options').select('value').where('key', '=', key).executeTakeFirst();
+    const before = this.texts.get(key);
     this.apply(key, row?.value ?? defaultOptionText(key));
-    for (const listener of this.listeners) listener(key);
+    if (before !== this.texts.get(key)) for (const listener of this.listeners) listener(key);
   }
 
   private apply(key: string, text: string): void {
@@ -74,8 +75,11 @@ export class OptionStore {
       ? insert.onDuplicateKeyUpdate({ value: text })
       : insert.onConflict((conflict) => conflict.column('key').doUpdateSet({ value: text }))
     ).execute();
+    const before = this.texts.get(key);
     this.apply(key, text);
-    // The bus delivers to this instance too, which re-reads the key and calls the change listeners.
+    // Listeners (the price book, …) learn of the change before the write is acknowledged, so the very next call
+    // sees it; the bus then tells the other instances (this one re-reads the key and finds nothing new).
+    if (before !== this.texts.get(key)) for (const listener of this.listeners) listener(key);
     this.bus.publish(topic, key);
   }
 

@@ -57,3 +57,23 @@ describe('provider option groups', () => {
     expect(own.safetySettings).toEqual([]);
   });
 });
+
+describe('option changes reach listeners before the write returns', () => {
+  it('notifies synchronously on a local write, once', async () => {
+    const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'option-listeners-'));
+    const handle = openDatabase({ kind: 'sqlite', sqlitePath: path.join(directory, 'o.db') });
+    await migrateToLatest(handle);
+    const options = await OptionStore.open(handle, new LocalChangeBus());
+    const seen: string[] = [];
+    options.onChange((key) => seen.push(key));
+    await options.set('ModelRatio', { 'a-model': 3 });
+    expect(seen).toEqual(['ModelRatio']);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(seen).toEqual(['ModelRatio']);
+    await options.set('ModelRatio', { 'a-model': 3 });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(seen).toEqual(['ModelRatio']);
+    await handle.db.destroy();
+    fs.rmSync(directory, { recursive: true, force: true });
+  });
+});
