@@ -1,4 +1,5 @@
 // `npm run bench`: runs the selected sections, prints tables and checks, writes bench/results/<timestamp>.json.
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readBenchOptions } from './bench-options';
@@ -26,7 +27,7 @@ async function main(): Promise<number> {
   };
   process.once('SIGINT', interrupt);
   process.once('SIGTERM', interrupt);
-  console.log(`Turnpike benchmark on ${process.version}; results are noisy on a shared machine (load average ${process.platform === 'linux' ? (await import('node:os')).loadavg()[0].toFixed(2) : '?'}).`);
+  console.log(`Turnpike benchmark on Node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg()[0].toFixed(2)}: figures move with whatever else the machine runs.`);
   try {
     if (options.main) await runThroughputSection(options, repositoryRoot, report);
     if (options.soak) await runSoakSection(options, repositoryRoot, report);

@@ -12,8 +12,6 @@ export interface BenchProcess {
   url: string;
   /** SIGTERM, then SIGKILL after `graceMs`; resolves once the process has exited. */
   stop(graceMs?: number): Promise<void>;
-  /** The last lines it wrote to stderr (for failure messages). */
-  stderrTail(): string;
 }
 
 const running = new Set<BenchProcess>();
@@ -23,7 +21,7 @@ export async function stopAll(): Promise<void> {
   await Promise.all([...running].map((child) => child.stop(3000)));
 }
 
-function track(name: string, child: ChildProcess, url: string, stderr: string[]): BenchProcess {
+function track(name: string, child: ChildProcess, url: string): BenchProcess {
   const exited = new Promise<void>((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) resolve();
     else child.once('exit', () => resolve());
@@ -43,7 +41,6 @@ function track(name: string, child: ChildProcess, url: string, stderr: string[])
         await exited;
       }
     },
-    stderrTail: () => stderr.join('').split('\n').slice(-20).join('\n'),
   };
   running.add(handle);
   return handle;
@@ -85,7 +82,7 @@ export async function startReportingProcess(name: string, args: string[], env: R
   });
   // Keep draining stdout so a chatty child never blocks on a full pipe.
   child.stdout?.resume();
-  return track(name, child, url, stderr);
+  return track(name, child, url);
 }
 
 /** Runs `node <args>` for a server that takes its port from the environment, and waits until `readyPath` answers 200; its stdout goes to `logFile`. */
@@ -93,7 +90,7 @@ export async function startServerProcess(name: string, args: string[], env: Reco
   const { child, stderr } = spawnNode(args, env);
   child.stdout?.pipe(fs.createWriteStream(logFile));
   const url = `http://127.0.0.1:${port}`;
-  const handle = track(name, child, url, stderr);
+  const handle = track(name, child, url);
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}:\n${stderr.join('')}`);
@@ -179,7 +176,7 @@ export async function measureCpu<T>(pid: number, work: () => Promise<T>): Promis
 /** Runs `node <args>` to its end (stderr shown as it comes) and returns what it printed on stdout. */
 export async function runNodeScript(name: string, args: string[]): Promise<string> {
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
-  const handle = track(name, child, '', []);
+  const handle = track(name, child, '');
   let output = '';
   child.stdout?.setEncoding('utf8');
   child.stdout?.on('data', (text: string) => (output += text));

@@ -54,7 +54,19 @@ export interface RunFigures {
 /** The mock's behaviour for the main runs: 20 content chunks, fixed usage, usage chunk last. */
 export const mainMockBehaviour = { chunkCount: benchPricing.completionTokens, promptTokens: benchPricing.promptTokens, usage: 'last' };
 
-async function measuredRun(target: BenchTarget, mode: BenchMode, connections: number, warmupSeconds: number, seconds: number, upstreamPid: number, tenant: BenchTenant | null, report: BenchReport): Promise<RunFigures> {
+/** One measured run's setting. */
+interface RunPlan {
+  target: BenchTarget;
+  mode: BenchMode;
+  connections: number;
+  warmupSeconds: number;
+  seconds: number;
+  upstreamPid: number;
+  /** The bench user, whose billing is checked after a Turnpike run; null for the other targets. */
+  tenant: BenchTenant | null;
+}
+
+async function measuredRun({ target, mode, connections, warmupSeconds, seconds, upstreamPid, tenant }: RunPlan, report: BenchReport): Promise<RunFigures> {
   const spec = { url: target.url, headers: target.headers, body: mode.body, connections };
   const warm: LoadResult = await runLoad({ ...spec, durationSeconds: Math.max(1, warmupSeconds) });
   const rate = warm.completed / Math.max(0.1, warm.seconds);
@@ -111,14 +123,16 @@ export async function runThroughputSection(options: BenchOptions, repositoryRoot
     const runs: RunFigures[] = [];
     for (const mode of modes) {
       for (const target of targets) {
-        runs.push(await measuredRun(target, mode, options.connections, options.warmupSeconds, options.durationSeconds, upstream.pid, target.name === 'turnpike' ? tenant : null, report));
+        const plan = { target, mode, connections: options.connections, warmupSeconds: options.warmupSeconds, seconds: options.durationSeconds, upstreamPid: upstream.pid, tenant: target.name === 'turnpike' ? tenant : null };
+        runs.push(await measuredRun(plan, report));
       }
     }
     console.log(`\nLatency at 1 connection: ${options.singleSeconds} s per run.`);
     const single: RunFigures[] = [];
     for (const mode of modes) {
       for (const target of targets) {
-        single.push(await measuredRun(target, mode, 1, 1, options.singleSeconds, upstream.pid, target.name === 'turnpike' ? tenant : null, report));
+        const plan = { target, mode, connections: 1, warmupSeconds: 1, seconds: options.singleSeconds, upstreamPid: upstream.pid, tenant: target.name === 'turnpike' ? tenant : null };
+        single.push(await measuredRun(plan, report));
       }
     }
     printAndRecord(report, runs, single);
