@@ -196,7 +196,7 @@ export function createEmptyUsage(): CanonicalUsage {
 }
 
 /** Warnings for passthrough fields that a request encoded for `target` cannot replay, because they belong to another dialect. */
-export function listDroppedPassthroughFields(request: CanonicalRequest, target: FormatId): string[] {
+export function listDroppedPassthroughFields(request: CanonicalRequest, target: string): string[] {
   const passthrough = request.passthrough;
   if (!passthrough || passthrough.format === target) return [];
   return Object.keys(passthrough.fields).map((field) => `${passthrough.format} field "${field}" has no ${target} equivalent and was dropped`);

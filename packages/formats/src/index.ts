@@ -1,5 +1,6 @@
 // Wire dialects: the canonical model, SSE parsing and writing, and one folder per format.
 export * from './canonical-model';
+export * from './canonical-stream-collect';
 export * from './sse-parser';
 export * from './sse-writer';
 export * from './format-registry';

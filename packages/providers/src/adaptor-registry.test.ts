@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findBalanceReader, findModelListReader, findProviderAdaptor } from './adaptor-registry';
+import { chatWireFor, classifyFailureFor, findBalanceReader, findModelListReader, findProviderAdaptor } from './adaptor-registry';
 import { providerDescriptors } from './provider-registry';
 import type { AdaptorInput } from './provider-adaptor';
 
@@ -52,6 +52,31 @@ describe('provider adaptors', () => {
     const versioned = findProviderAdaptor(24)!.buildRequest({ ...input(24, { other: 'v1' }), model: 'gemini-pro' });
     expect(versioned.url).toBe('https://generativelanguage.googleapis.com/v1/models/gemini-pro:generateContent');
     expect(findProviderAdaptor(24)!.buildRequest({ ...input(24), apiVersion: 'v1alpha' }).url).toContain('/v1alpha/models/');
+  });
+
+  it('Cloudflare: OpenAI-compatible under the account id from other; models from the account catalogue', () => {
+    const call = findProviderAdaptor(39)!.buildRequest(input(39, { other: 'acc123' }));
+    expect(call.url).toBe('https://api.cloudflare.com/client/v4/accounts/acc123/ai/v1/chat/completions');
+    expect(call.headers.authorization).toBe('Bearer sk-upstream');
+    const reader = findModelListReader(39)!;
+    expect(reader.request(input(39, { other: 'acc123' }).channel).url).toBe('https://api.cloudflare.com/client/v4/accounts/acc123/ai/models/search?per_page=1000');
+    expect(reader.read({ result: [{ name: '@cf/b' }, { name: '@cf/a' }, { id: 'x' }] })).toEqual(['@cf/a', '@cf/b']);
+  });
+
+  it('chooses the chat wire from the descriptor format, Responses only where the upstream serves it', () => {
+    expect(chatWireFor(1, 'gpt-4o', 'openai-responses')).toBe('openai-responses');
+    expect(chatWireFor(8, 'gpt-4o', 'openai-responses')).toBe('openai-chat');
+    expect(chatWireFor(14, 'claude', 'openai-chat')).toBe('anthropic-messages');
+    expect(chatWireFor(24, 'gemini', 'anthropic-messages')).toBe('gemini');
+    expect(chatWireFor(2, 'mj', 'openai-chat')).toBeUndefined();
+  });
+
+  it('classifies failures with the shared rule unless the provider has its own', () => {
+    expect(classifyFailureFor(1, 401, null)).toBe('disable');
+    expect(classifyFailureFor(1, 429, null)).toBe('retry');
+    expect(classifyFailureFor(1, 503, null)).toBe('retry');
+    expect(classifyFailureFor(1, 0, null)).toBe('retry');
+    expect(classifyFailureFor(1, 400, null)).toBe('client');
   });
 
   it('has no adaptor for types whose format is not relayed yet', () => {

@@ -2,20 +2,22 @@
 // base with their descriptor's default base URL and, where the provider mounts the API elsewhere, a path rewrite.
 import { anthropicAdaptor, anthropicModelListReader } from './anthropic/anthropic-adaptor';
 import { azureAdaptor } from './azure/azure-adaptor';
+import { cloudflareModelListReader } from './cloudflare/cloudflare-models';
 import { deepSeekBalanceReader } from './deepseek/deepseek-balance';
 import { geminiAdaptor, geminiModelListReader } from './gemini/gemini-adaptor';
 import { moonshotBalanceReader } from './moonshot/moonshot-balance';
 import { openAiCompatibleAdaptor } from './openai-compatible/openai-compatible-adaptor';
 import { openAiBillingBalanceReader, openAiModelListReader } from './openai-compatible/openai-compatible-readers';
 import { openRouterBalanceReader } from './openrouter/openrouter-balance';
-import type { BalanceReader, ModelListReader, ProviderAdaptor } from './provider-adaptor';
+import { classifyHttpFailure, type AdaptorChannel, type BalanceReader, type FailureClass, type ModelListReader, type ProviderAdaptor, type UpstreamDialect } from './provider-adaptor';
 import { findProvider } from './provider-registry';
+import type { FormatId } from '@turnpike/formats';
 import { siliconCloudBalanceReader } from './siliconcloud/siliconcloud-balance';
 
 const underPrefix = (prefix: string) => (path: string) => path.replace(/^\/v1\//, `${prefix}/`);
 
 /** Path rewrites of OpenAI-compatible providers that do not mount the API under /v1. */
-const compatiblePaths = new Map<number, (path: string) => string>([
+const compatiblePaths = new Map<number, (path: string, channel: AdaptorChannel) => string>([
   // Alibaba DashScope compatible mode. @see https://help.aliyun.com/zh/model-studio/compatibility-of-openai-with-dashscope
   [17, underPrefix('/compatible-mode/v1')],
   // Zhipu open platform v4. @see https://docs.bigmodel.cn/api-reference
@@ -26,10 +28,10 @@ const compatiblePaths = new Map<number, (path: string) => string>([
   [45, underPrefix('/api/v3')],
   // Baidu Qianfan v2. @see https://cloud.baidu.com/doc/qianfan-api/s/3m7of64lb
   [46, underPrefix('/v2')],
+  // Cloudflare Workers AI, OpenAI-compatible under the account (the channel's `other`).
+  // @see https://developers.cloudflare.com/workers-ai/configuration/open-ai-compatibility/
+  [39, (path, channel) => path.replace(/^\/v1\//, `/client/v4/accounts/${encodeURIComponent(channel.other.trim())}/ai/v1/`)],
 ]);
-
-/** OpenAI-format types whose upstream needs more than a base URL and a path (account ids, signing): none relayed yet. */
-const pendingTypes = new Set<number>([39]);
 
 const specialAdaptors = new Map<number, ProviderAdaptor>([
   [3, azureAdaptor],
@@ -39,6 +41,7 @@ const specialAdaptors = new Map<number, ProviderAdaptor>([
 
 /** Model-list readers of providers that do not list models the OpenAI way. */
 const specialModelListReaders = new Map<number, ModelListReader>([
+  [39, cloudflareModelListReader],
   [14, anthropicModelListReader],
   [24, geminiModelListReader],
 ]);
@@ -49,7 +52,7 @@ export function findProviderAdaptor(type: number): ProviderAdaptor | undefined {
   const special = specialAdaptors.get(type);
   if (special) return special;
   const descriptor = findProvider(type);
-  if (!descriptor || descriptor.format !== 'openai' || pendingTypes.has(type)) return undefined;
+  if (!descriptor || descriptor.format !== 'openai') return undefined;
   let adaptor = compatibleCache.get(type);
   if (!adaptor) {
     adaptor = openAiCompatibleAdaptor({ defaultBaseUrl: descriptor.defaultBaseUrl, mapPath: compatiblePaths.get(type) });
@@ -80,5 +83,41 @@ export function findModelListReader(type: number): ModelListReader | undefined {
   if (!findProviderAdaptor(type) || specialAdaptors.has(type)) return undefined;
   const descriptor = findProvider(type);
   const mapPath = compatiblePaths.get(type);
-  return openAiModelListReader(descriptor?.defaultBaseUrl ?? '', mapPath ? mapPath('/v1/models') : '/v1/models');
+  return openAiModelListReader(descriptor?.defaultBaseUrl ?? '', mapPath ? (channel) => mapPath('/v1/models', channel) : () => '/v1/models');
+}
+
+/** Descriptor formats whose chat calls go out in one of the registered formats. */
+const formatWires: Record<string, (inbound: FormatId) => FormatId> = {
+  openai: (inbound) => (inbound === 'openai-responses' ? 'openai-responses' : 'openai-chat'),
+  anthropic: () => 'anthropic-messages',
+  gemini: () => 'gemini',
+};
+
+/** Channel types whose OpenAI upstream also serves the Responses API natively. */
+const responsesNativeTypes = new Set([1]);
+
+/**
+ * The wire a chat call arriving in `inbound` goes out in for a channel type: a format id or a native dialect
+ * id; undefined when the type cannot take chat calls.
+ */
+export function chatWireFor(type: number, model: string, inbound: FormatId): string | undefined {
+  const adaptor = findProviderAdaptor(type);
+  if (!adaptor) return undefined;
+  if (adaptor.chatWire) return adaptor.chatWire(model, inbound);
+  if (adaptor.dialect) return adaptor.dialect.id;
+  const format = findProvider(type)?.format ?? '';
+  const wire = formatWires[format]?.(inbound);
+  if (wire === 'openai-responses' && !responsesNativeTypes.has(type)) return 'openai-chat';
+  return wire;
+}
+
+/** The native dialect registered under `id` by some adaptor, or undefined. */
+export function findUpstreamDialect(id: string): UpstreamDialect | undefined {
+  for (const adaptor of specialAdaptors.values()) if (adaptor.dialect?.id === id) return adaptor.dialect;
+  return undefined;
+}
+
+/** What a failed upstream answer means for a channel type (its own rule, else the shared one). */
+export function classifyFailureFor(type: number, status: number, body: unknown): FailureClass {
+  return findProviderAdaptor(type)?.classifyFailure?.(status, body) ?? classifyHttpFailure(status);
 }

@@ -1,5 +1,7 @@
 // The request-building half of a provider: turns a relay call into the upstream's URL, headers and body.
-// Pure: no I/O. Signing providers compute their signatures here from the channel's credentials.
+// Pure: no I/O. Signing providers compute their signatures here from the channel's credentials; providers
+// that need a network exchange first (OAuth) describe it as a `CredentialExchange` the relay performs.
+import type { CanonicalError, CanonicalRequest, CanonicalResponse, CanonicalStreamDecoder, CanonicalUsage, FormatId } from '@turnpike/formats';
 
 /** The channel fields request building needs. */
 export interface AdaptorChannel {
@@ -27,6 +29,10 @@ export interface AdaptorInput {
   headers?: Record<string, string>;
   /** The API version where the provider puts it in the URL (Gemini `v1beta`); the adaptor's default otherwise. */
   apiVersion?: string;
+  /** The access token obtained through the adaptor's `credentials` exchange, when it has one. */
+  accessToken?: string;
+  /** The time to sign with (signing providers); now when absent. Tests pass a fixed time. */
+  now?: Date;
 }
 
 /** The request to send upstream. */
@@ -35,11 +41,80 @@ export interface UpstreamCall {
   method: 'GET' | 'POST';
   headers: Record<string, string>;
   body: string | Buffer | null;
+  /** `websocket`: open `url` (ws:// or wss://), send `body` as one text message, read each message as one line. */
+  transport?: 'http' | 'websocket';
 }
+
+/**
+ * A provider's own chat dialect, spoken only towards the upstream (Cohere, Baidu v1, Tencent, …).
+ * The four inbound formats satisfy it too, so the relay decodes every upstream through this shape.
+ */
+export interface UpstreamDialect {
+  /** Unique id, e.g. `cohere-v2`; recorded in the log entry as the call's wire. */
+  readonly id: string;
+  /** Encodes a canonical request whose `model` is already the upstream name; what it cannot express goes to `request.warnings`. */
+  encodeRequest(request: CanonicalRequest): unknown;
+  /** Decodes a whole (non-streamed) answer. */
+  decodeResponse(body: unknown): CanonicalResponse;
+  /** Decodes the upstream's stream bytes (SSE, NDJSON or one JSON message per line over a WebSocket). */
+  createStreamDecoder(): CanonicalStreamDecoder;
+  /** Reads usage from a whole answer. */
+  readUsage(body: unknown): CanonicalUsage | undefined;
+  /** Reads an error the upstream reported in a body (some report errors with HTTP 200); undefined when the body is not one. */
+  decodeError(body: unknown): CanonicalError | undefined;
+}
+
+/** Exchanges a channel's key for a short-lived access token; the relay performs the call and caches the token. */
+export interface CredentialExchange {
+  /** The token request (e.g. a signed JWT posted to an OAuth endpoint). */
+  request(channel: AdaptorChannel, now: Date): UpstreamCall;
+  /** The token and when it expires (Unix ms), or undefined when the answer holds none. */
+  read(answer: unknown, now: Date): { token: string; expiresAt: number } | undefined;
+}
+
+/**
+ * How the upstream streams chat answers:
+ * - `native`: its stream bytes go to the dialect's stream decoder (or pass through unchanged);
+ * - `reframed`: its bytes are first turned into the dialect's SSE bytes (Bedrock's binary event stream);
+ * - `none`: it cannot stream; streamed calls ask for the whole answer and are streamed from it;
+ * - `only`: it always streams; whole answers are collected from its stream.
+ */
+export type StreamSupport =
+  | { kind: 'native' }
+  | { kind: 'reframed'; createReframer(): (chunk: Buffer) => Buffer }
+  | { kind: 'none' }
+  | { kind: 'only' };
+
+/** What a failed upstream answer means: try another channel, switch this channel off (and try another), or the caller's fault. */
+export type FailureClass = 'retry' | 'disable' | 'client';
 
 /** Builds upstream requests for one or more channel types. */
 export interface ProviderAdaptor {
   buildRequest(input: AdaptorInput): UpstreamCall;
+  /** The wire a chat call goes out in: a format id or this adaptor's `dialect.id`. Default: the descriptor's format. */
+  chatWire?(model: string, inbound: FormatId): string;
+  /** The adaptor's own chat dialect, when `chatWire` names it. */
+  dialect?: UpstreamDialect;
+  /** Adjusts a chat body in the chat wire before it is sent (Bedrock and Vertex take the model from the URL). */
+  patchChatBody?(body: Record<string, unknown>, model: string, stream: boolean): void;
+  /** The token exchange the relay runs (and caches) before `buildRequest`, passing the token as `accessToken`. */
+  credentials?: CredentialExchange;
+  /** How chat answers stream; `native` when absent. */
+  streaming?: StreamSupport;
+  /** OpenAI-style non-chat paths the provider serves with the caller's body as is (e.g. Cohere `/v1/rerank`). */
+  passthroughPaths?: ReadonlySet<string>;
+  /** What a failed answer means; `classifyHttpFailure` when absent. */
+  classifyFailure?(status: number, body: unknown): FailureClass;
+}
+
+/**
+ * The shared failure rule: a refused key (401) switches the channel off; timeouts, forbidden keys (403), rate
+ * limits (429), connection errors (status 0) and 5xx try another channel; any other 4xx is the caller's.
+ */
+export function classifyHttpFailure(status: number): FailureClass {
+  if (status === 401) return 'disable';
+  if (status === 0 || status === 403 || status === 408 || status === 429 || status >= 500) return 'retry';
+  return 'client';
 }
 
 /** Lists the models an upstream account can use (the channel form's "fetch models"). */

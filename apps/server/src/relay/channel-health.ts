@@ -1,4 +1,6 @@
 // Channel health after a failed attempt: which failures are worth a retry, and when a channel is switched off.
+// What a status means is the provider's call (`classifyFailureFor`); the keyword list is the operator's.
+import { classifyFailureFor } from '@turnpike/providers';
 import { channelRepository } from '../channels/channel-repository';
 import type { AppContext } from '../context';
 import type { ChannelRoute } from './routing-table';
@@ -12,16 +14,15 @@ export interface AttemptFailure {
   body: unknown;
 }
 
-/** Retry on connection errors, timeouts, auth failures of the channel's key, 429 and 5xx; never on the caller's own 4xx. */
-export function isRetryable(failure: AttemptFailure): boolean {
-  const status = failure.status;
-  return status === 0 || status === 401 || status === 403 || status === 408 || status === 429 || status >= 500;
+/** Retry on failures that belong to the channel (connection errors, timeouts, refused keys, 429, 5xx); never on the caller's own 4xx. */
+export function isRetryable(channel: Pick<ChannelRoute, 'type'>, failure: AttemptFailure): boolean {
+  return classifyFailureFor(channel.type, failure.status, failure.body) !== 'client';
 }
 
-/** True when the failure should switch the channel off (status 3): its key is refused or a configured keyword matches. */
-export function shouldAutoDisable(context: AppContext, channel: Pick<ChannelRoute, 'autoBan'>, failure: AttemptFailure): boolean {
+/** True when the failure should switch the channel off (status 3): the provider says its key is refused, or a configured keyword matches. */
+export function shouldAutoDisable(context: AppContext, channel: Pick<ChannelRoute, 'autoBan' | 'type'>, failure: AttemptFailure): boolean {
   if (!context.options.bool('AutomaticDisableChannelEnabled') || !channel.autoBan) return false;
-  if (failure.status === 401) return true;
+  if (classifyFailureFor(channel.type, failure.status, failure.body) === 'disable') return true;
   const message = failure.message.toLowerCase();
   return context.options
     .string('AutomaticDisableKeywords')

@@ -30,7 +30,7 @@ export async function runChannelTest(services: RelayServices, row: ChannelRow, r
   const tooSlow = result.ok && thresholdMs > 0 && result.elapsedMs > thresholdMs;
   if (row.status === ChannelStatus.Enabled) {
     const failure = { status: result.status, message: result.message, body: null };
-    if (!result.ok && shouldAutoDisable(context, { autoBan: row.auto_ban === 1 }, failure)) await autoDisableChannel(context, row.id, result.message);
+    if (!result.ok && shouldAutoDisable(context, { autoBan: row.auto_ban === 1, type: row.type }, failure)) await autoDisableChannel(context, row.id, result.message);
     else if (tooSlow && context.options.bool('AutomaticDisableChannelEnabled') && row.auto_ban === 1) {
       await autoDisableChannel(context, row.id, `response time ${(result.elapsedMs / 1000).toFixed(2)} s exceeds the threshold of ${thresholdMs / 1000} s`);
     }

@@ -1,8 +1,20 @@
 // Chat answers in any format: forwarded as bytes (usage read on the side) or converted through the canonical model.
 import crypto from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import { findFormat, type CanonicalResponse, type CanonicalStreamEncoder, type CanonicalStreamPart, type CanonicalUsage, type Format, type FormatId, type StreamUsageReader } from '@turnpike/formats';
+import {
+  collectStreamParts,
+  findFormat,
+  streamPartsOf,
+  type CanonicalResponse,
+  type CanonicalStreamEncoder,
+  type CanonicalStreamPart,
+  type CanonicalUsage,
+  type Format,
+  type FormatId,
+  type StreamUsageReader,
+} from '@turnpike/formats';
 import type { BillableUsage } from '@turnpike/relay';
+import { dialectOf } from './chat-wire';
 import { waitForDrain, type AnswerOutcome } from './relay-answer';
 import { countTextTokens } from './token-counter';
 import { readBody, type UpstreamResponse } from './upstream-client';
@@ -13,15 +25,20 @@ export type StreamFraming = 'sse' | 'json-array';
 /** One chat answer's formats. */
 export interface ChatAnswerPlan {
   inbound: FormatId;
-  wire: FormatId;
+  /** The upstream's wire: a format id or a provider's native dialect id. */
+  wire: string;
   passthrough: boolean;
+  /** Whether the upstream was asked to stream; when it differs from the caller's wish the answer is re-shaped. */
+  upstreamStream: boolean;
+  /** Turns the upstream's stream framing into the wire's SSE bytes (Bedrock's event stream), when it has its own. */
+  reframe: ((chunk: Buffer) => Buffer) | null;
   /** The model name the caller asked for, shown in converted answers. */
   model: string;
   framing: StreamFraming;
   promptEstimate: number;
 }
 
-function formatOf(id: FormatId): Format {
+function formatOf(id: string): Format {
   const format = findFormat(id);
   if (!format) throw new Error(`no codec for ${id}`);
   return format;
@@ -37,6 +54,8 @@ const hasTokens = (usage: CanonicalUsage | undefined): usage is CanonicalUsage =
 /** Turns upstream stream bytes into what the caller receives, and keeps the usage and generated text. */
 interface StreamTransform {
   push(chunk: Buffer): Buffer | string;
+  /** Encodes a whole upstream answer as stream events (upstreams that cannot stream). */
+  replay(whole: Buffer): string;
   end(): string;
   usage(): CanonicalUsage | undefined;
   text(): string;
@@ -56,6 +75,9 @@ function passthroughTransform(wire: Format): StreamTransform {
       return '';
     },
     usage: () => reader.usage,
+    replay() {
+      throw new Error('a pass-through stream has no whole answer to replay');
+    },
     text() {
       // Only when no usage arrived: re-read what was streamed, collecting its text, to count it.
       const counter = wire.createStreamUsageReader({ collectText: true });
@@ -67,7 +89,7 @@ function passthroughTransform(wire: Format): StreamTransform {
 }
 
 function convertingTransform(plan: ChatAnswerPlan): StreamTransform {
-  const decoder = formatOf(plan.wire).createStreamDecoder();
+  const decoder = dialectOf(plan.wire).createStreamDecoder();
   const inbound = formatOf(plan.inbound);
   let encoder: CanonicalStreamEncoder | null = null;
   let usage: CanonicalUsage | undefined;
@@ -94,6 +116,13 @@ function convertingTransform(plan: ChatAnswerPlan): StreamTransform {
   };
   return {
     push: (chunk) => encodeAll(decoder.push(chunk)),
+    replay(whole) {
+      const wire = dialectOf(plan.wire);
+      const parsed: unknown = JSON.parse(whole.toString('utf8'));
+      const error = wire.decodeError(parsed);
+      if (error) throw new Error(error.message);
+      return encodeAll(streamPartsOf(wire.decodeResponse(parsed)));
+    },
     end: () => encodeAll(decoder.end()) + encoderFor().end(),
     usage: () => usage,
     text: () => text.join(''),
@@ -126,9 +155,14 @@ export async function relayChatStream(raw: ServerResponse, upstream: UpstreamRes
     if (!raw.write(data)) await waitForDrain(raw);
   };
   try {
-    for await (const chunk of upstream.body) {
-      await write(transform.push(chunk as Buffer));
-      if (clientGone) break;
+    if (!plan.upstreamStream) {
+      // The upstream cannot stream: its whole answer is replayed as one burst of stream events.
+      await write(transform.replay(await readBody(upstream.body)));
+    } else {
+      for await (const chunk of upstream.body) {
+        await write(transform.push(plan.reframe ? plan.reframe(chunk as Buffer) : (chunk as Buffer)));
+        if (clientGone) break;
+      }
     }
   } catch {
     if (!clientGone) upstreamBroken = true;
@@ -154,14 +188,38 @@ function responseText(response: CanonicalResponse): string {
     .join('');
 }
 
+/** The whole answer of an upstream that only streams: its stream decoded and collected. */
+async function collectStreamedAnswer(upstream: UpstreamResponse, plan: ChatAnswerPlan): Promise<CanonicalResponse> {
+  const decoder = dialectOf(plan.wire).createStreamDecoder();
+  const parts: CanonicalStreamPart[] = [];
+  for await (const chunk of upstream.body) parts.push(...decoder.push(plan.reframe ? plan.reframe(chunk as Buffer) : (chunk as Buffer)));
+  parts.push(...decoder.end());
+  const failed = parts.find((part) => part.type === 'error');
+  if (failed?.type === 'error') throw new Error(failed.error.message);
+  const metadata = decoder.metadata ?? { id: `chatcmpl-${crypto.randomUUID()}`, model: plan.model, created: Math.floor(Date.now() / 1000) };
+  return collectStreamParts(parts, metadata);
+}
+
 /** Reads a whole chat answer; returns the bytes to send (converted when formats differ) and its measured usage. */
 export async function readChatAnswer(upstream: UpstreamResponse, plan: ChatAnswerPlan): Promise<{ bytes: Buffer; contentType: string; outcome: Omit<AnswerOutcome, 'firstByteMs' | 'clientGone'> }> {
-  const raw = await readBody(upstream.body);
-  const wire = formatOf(plan.wire);
-  const parsed: unknown = JSON.parse(raw.toString('utf8'));
-  const canonical = wire.decodeResponse(parsed);
-  const bytes = plan.passthrough ? raw : Buffer.from(JSON.stringify(formatOf(plan.inbound).encodeResponse({ ...canonical, model: plan.model })));
-  const reported = wire.readUsage(parsed) ?? canonical.usage;
+  let canonical: CanonicalResponse;
+  let bytes: Buffer | null = null;
+  let reported: CanonicalUsage | undefined;
+  if (plan.upstreamStream) {
+    canonical = await collectStreamedAnswer(upstream, plan);
+    reported = canonical.usage;
+  } else {
+    const raw = await readBody(upstream.body);
+    const wire = dialectOf(plan.wire);
+    const parsed: unknown = JSON.parse(raw.toString('utf8'));
+    // Some providers report errors in a 200 answer.
+    const error = findFormat(plan.wire) ? undefined : wire.decodeError(parsed);
+    if (error) throw new Error(error.message);
+    canonical = wire.decodeResponse(parsed);
+    reported = wire.readUsage(parsed) ?? canonical.usage;
+    if (plan.passthrough) bytes = raw;
+  }
+  bytes ??= Buffer.from(JSON.stringify(formatOf(plan.inbound).encodeResponse({ ...canonical, model: plan.model })));
   if (hasTokens(reported)) return { bytes, contentType: 'application/json', outcome: { usage: billableFrom(reported), upstreamBroken: false, usageCounted: false } };
   return { bytes, contentType: 'application/json', outcome: { usage: { promptTokens: plan.promptEstimate, completionTokens: countTextTokens(responseText(canonical)) }, upstreamBroken: false, usageCounted: true } };
 }

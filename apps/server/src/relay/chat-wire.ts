@@ -1,25 +1,19 @@
-// Which wire format a channel speaks for a chat call, and the body each attempt sends: the caller's own
-// bytes when formats match (model patched), else the canonical request encoded for the upstream.
+// The body each chat attempt sends: the caller's own bytes when formats match (model patched), else the
+// canonical request encoded for the upstream's wire (one of the formats, or a provider's native dialect).
 import { findFormat, listDroppedPassthroughFields, type CanonicalRequest, type FormatId } from '@turnpike/formats';
-import { findProvider } from '@turnpike/providers';
+import { findUpstreamDialect, type ProviderAdaptor, type UpstreamDialect } from '@turnpike/providers';
 import type { OptionStore } from '../options/option-store';
 import { shapeUpstreamBody, type ThinkingChoice } from './provider-options';
-import type { ChannelRoute } from './routing-table';
 
-/** Channel types whose OpenAI upstream also serves the Responses API natively. */
-const responsesNativeTypes = new Set([1]);
-
-/** The wire format a channel is called in for a chat call arriving in `inbound`, or undefined when it cannot take chat calls. */
-export function upstreamWireFor(channel: Pick<ChannelRoute, 'type'>, inbound: FormatId): FormatId | undefined {
-  const format = findProvider(channel.type)?.format;
-  if (format === 'openai') return inbound === 'openai-responses' && responsesNativeTypes.has(channel.type) ? 'openai-responses' : 'openai-chat';
-  if (format === 'anthropic') return 'anthropic-messages';
-  if (format === 'gemini') return 'gemini';
-  return undefined;
+/** The codec of an upstream wire: a registered format, or a provider's native dialect. */
+export function dialectOf(wire: string): UpstreamDialect {
+  const dialect = findFormat(wire) ?? findUpstreamDialect(wire);
+  if (!dialect) throw new Error(`no codec for ${wire}`);
+  return dialect;
 }
 
-/** The OpenAI-style path the adaptor is given for a wire (Anthropic and Gemini adaptors build their own). */
-export function upstreamPathFor(wire: FormatId): string {
+/** The OpenAI-style path the adaptor is given for a wire (adaptors of other wires build their own). */
+export function upstreamPathFor(wire: string): string {
   return wire === 'openai-responses' ? '/v1/responses' : '/v1/chat/completions';
 }
 
@@ -32,7 +26,7 @@ export interface ChatUpstreamBody {
 /** Input of `buildChatUpstreamBody`. */
 export interface ChatBodyInput {
   inbound: FormatId;
-  wire: FormatId;
+  wire: string;
   /** The caller's body, parsed once. */
   json: Record<string, unknown>;
   /** The caller's request in canonical form (decoded once, only when a conversion is needed). */
@@ -45,6 +39,8 @@ export interface ChatBodyInput {
   options: OptionStore;
   /** The thinking adapter's decision for this attempt (`chooseThinking`). */
   thinking: ThinkingChoice;
+  /** The channel's adaptor, for its body patch. */
+  adaptor: ProviderAdaptor;
 }
 
 /** `claude.default_max_tokens`: per model, else its `default` entry, else 8192. */
@@ -62,8 +58,7 @@ export function buildChatUpstreamBody(input: ChatBodyInput): ChatUpstreamBody {
     // Gemini names the model in the URL; every other dialect in the body.
     if (input.wire !== 'gemini') body.model = input.upstreamModel;
   } else {
-    const target = findFormat(input.wire);
-    if (!target) throw new Error(`no codec for ${input.wire}`);
+    const target = dialectOf(input.wire);
     const source = input.canonical();
     const request: CanonicalRequest = { ...source, model: input.upstreamModel, stream: input.stream, warnings: [...(source.warnings ?? [])] };
     if (input.wire === 'anthropic-messages' && request.maxTokens === undefined) {
@@ -74,12 +69,16 @@ export function buildChatUpstreamBody(input: ChatBodyInput): ChatUpstreamBody {
     warnings.push(...(request.warnings ?? []));
   }
   // global.pass_through_request_enabled: a same-format body goes upstream as the caller sent it (model aside).
-  if (input.passthrough && input.options.bool('global.pass_through_request_enabled')) return { body: JSON.stringify(body), warnings: [] };
+  if (input.passthrough && input.options.bool('global.pass_through_request_enabled')) {
+    input.adaptor.patchChatBody?.(body, input.upstreamModel, input.stream);
+    return { body: JSON.stringify(body), warnings: [] };
+  }
   if (input.wire === 'openai-chat' && input.stream) {
     const existing = body.stream_options && typeof body.stream_options === 'object' ? (body.stream_options as Record<string, unknown>) : {};
     body.stream_options = { ...existing, include_usage: true };
   }
   shapeUpstreamBody(input.options, input.wire, body, input.thinking);
   if (input.paramOverride) Object.assign(body, input.paramOverride);
+  input.adaptor.patchChatBody?.(body, input.upstreamModel, input.stream);
   return { body: JSON.stringify(body), warnings: [...new Set(warnings)] };
 }

@@ -1,5 +1,4 @@
 // The Claude, Gemini and global option groups of spec 001 §3 as they shape an upstream chat request.
-import type { FormatId } from '@turnpike/formats';
 import type { OptionStore } from '../options/option-store';
 
 /** What the thinking adapter decided for one upstream call. */
@@ -20,7 +19,7 @@ const claudeMinimumBudget = 1024;
  * `<model>-thinking` is called as `<model>` with thinking on and a budget of max tokens × the configured
  * percentage, `<model>-thinking-<n>` with a budget of n, and `<model>-nothinking` (Gemini) with thinking off.
  */
-export function chooseThinking(options: OptionStore, wire: FormatId, model: string, maxTokens: number): ThinkingChoice {
+export function chooseThinking(options: OptionStore, wire: string, model: string, maxTokens: number): ThinkingChoice {
   const prefix = wire === 'anthropic-messages' ? 'claude' : wire === 'gemini' ? 'gemini' : null;
   if (!prefix || !options.bool(`${prefix}.thinking_adapter_enabled`)) return { model, budget: null };
   if (prefix === 'gemini' && model.endsWith('-nothinking')) return { model: model.slice(0, -'-nothinking'.length), budget: 0 };
@@ -52,7 +51,7 @@ export function geminiSafetySettings(options: OptionStore): Array<{ category: st
 }
 
 /** Applies the thinking choice and Gemini safety settings to an upstream body about to be sent. */
-export function shapeUpstreamBody(options: OptionStore, wire: FormatId, body: Record<string, unknown>, thinking: ThinkingChoice): void {
+export function shapeUpstreamBody(options: OptionStore, wire: string, body: Record<string, unknown>, thinking: ThinkingChoice): void {
   if (wire === 'anthropic-messages' && thinking.budget !== null) {
     body.thinking = thinking.budget > 0 ? { type: 'enabled', budget_tokens: thinking.budget } : { type: 'disabled' };
     // Anthropic requires max_tokens above the thinking budget.

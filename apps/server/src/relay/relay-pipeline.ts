@@ -1,13 +1,13 @@
 // One relay call, end to end: price → reserve → attempts with failover → relay the answer → settle exactly once.
 import { computeQuotaCost, estimateReserveQuota, resolveMappedModel, selectChannel, type BillableUsage, type BillingQuote } from '@turnpike/relay';
-import type { FormatId } from '@turnpike/formats';
-import { findProvider, findProviderAdaptor, type UpstreamCall } from '@turnpike/providers';
+import { chatWireFor, findProvider, findProviderAdaptor, type AdaptorChannel, type ProviderAdaptor, type UpstreamCall } from '@turnpike/providers';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Reservation } from '../billing/quota-ledger';
 import { admitModelRequest, recordModelRequestSuccess } from '../rate-limit/model-request-limit';
 import { autoDisableChannel, isRetryable, shouldAutoDisable, type AttemptFailure } from './channel-health';
 import { readChatAnswer, relayChatStream, type ChatAnswerPlan } from './chat-answer';
-import { buildChatUpstreamBody, claudeDefaultMaxTokens, upstreamPathFor, upstreamWireFor } from './chat-wire';
+import { buildChatUpstreamBody, claudeDefaultMaxTokens, upstreamPathFor } from './chat-wire';
+import { CredentialError } from './credential-cache';
 import { chooseThinking } from './provider-options';
 import { readWholeAnswer, relayStream, type AnswerOutcome } from './relay-answer';
 import type { RelayCaller } from './relay-caller';
@@ -24,37 +24,70 @@ interface AttemptResult {
   upstreamModel: string;
   response: UpstreamResponse;
   abort: AbortController;
-  /** For chat calls: the upstream's wire format and whether the caller's bytes went through unchanged. */
-  wire: FormatId | null;
+  /** For chat calls: how the answer is read (wire, pass-through, streaming) and what the conversion dropped. */
+  chat: ChatAttempt | null;
+}
+
+/** How one chat attempt talks to its upstream. */
+interface ChatAttempt {
+  /** The upstream's wire: a format id or a provider's native dialect id. */
+  wire: string;
+  /** The caller's bytes went through unchanged (and the answer's bytes come back unchanged). */
   passthrough: boolean;
+  /** Whether the upstream was asked to stream (it may differ from the caller's wish). */
+  upstreamStream: boolean;
+  /** Turns the upstream's stream framing into the wire's SSE bytes (Bedrock). */
+  reframe: ((chunk: Buffer) => Buffer) | null;
   /** What the conversion could not carry over (logged with the call). */
   warnings: string[];
 }
 
 /** One attempt's upstream request, or why the channel cannot serve the call. */
-type PreparedAttempt = { ok: true; upstreamModel: string; upstreamCall: UpstreamCall; wire: FormatId | null; passthrough: boolean; warnings: string[] } | { ok: false; message: string };
+type PreparedAttempt = { ok: true; upstreamModel: string; upstreamCall: UpstreamCall; chat: ChatAttempt | null } | { ok: false; message: string };
+
+/** Whether the upstream is asked to stream: as the caller asked, unless the provider streams always or never. */
+function upstreamStreams(adaptor: ProviderAdaptor, callerStream: boolean): boolean {
+  const kind = adaptor.streaming?.kind ?? 'native';
+  if (kind === 'only') return true;
+  if (kind === 'none') return false;
+  return callerStream;
+}
 
 /** Builds the upstream request of one attempt for `channel`, converting formats when the channel speaks another one. */
-function prepareAttempt(services: RelayServices, call: RelayRequest, channel: ChannelRoute, mappedModel: string): PreparedAttempt {
+function prepareAttempt(services: RelayServices, call: RelayRequest, channel: ChannelRoute, mappedModel: string, accessToken: string | undefined): PreparedAttempt {
   const adaptor = findProviderAdaptor(channel.type);
-  const adaptorChannel = { type: channel.type, key: channel.key, baseUrl: channel.baseUrl, organization: channel.organization, other: channel.other };
+  const adaptorChannel = adaptorChannelOf(channel);
   if (!call.format) {
-    if (!adaptor || findProvider(channel.type)?.format !== 'openai') return { ok: false, message: `channel type ${channel.type} cannot serve ${call.endpoint.path}` };
-    const upstreamCall = adaptor.buildRequest({ channel: adaptorChannel, path: call.endpoint.path, body: buildUpstreamBody(call, mappedModel, channel.paramOverride), contentType: call.contentType, model: mappedModel, stream: call.stream });
-    return { ok: true, upstreamModel: mappedModel, upstreamCall, wire: null, passthrough: true, warnings: [] };
+    const servesPath = findProvider(channel.type)?.format === 'openai' || adaptor?.passthroughPaths?.has(call.endpoint.path) === true;
+    if (!adaptor || !servesPath) return { ok: false, message: `channel type ${channel.type} cannot serve ${call.endpoint.path}` };
+    const upstreamCall = adaptor.buildRequest({ channel: adaptorChannel, path: call.endpoint.path, body: buildUpstreamBody(call, mappedModel, channel.paramOverride), contentType: call.contentType, model: mappedModel, stream: call.stream, accessToken });
+    return { ok: true, upstreamModel: mappedModel, upstreamCall, chat: null };
   }
-  const wire = upstreamWireFor(channel, call.format);
-  if (!adaptor || !wire) return { ok: false, message: `channel type ${channel.type} cannot serve chat calls yet` };
+  const wire = adaptor ? chatWireFor(channel.type, mappedModel, call.format) : undefined;
+  if (!adaptor || !wire) return { ok: false, message: `channel type ${channel.type} cannot serve chat calls` };
   const { options } = services.context;
+  const upstreamStream = upstreamStreams(adaptor, call.stream);
   // A Gemini caller asking for a JSON-array stream gets it re-framed, so only SSE streams pass through as bytes.
-  const passthrough = wire === call.format && call.framing === 'sse';
+  const passthrough = wire === call.format && call.framing === 'sse' && upstreamStream === call.stream;
   const thinking = chooseThinking(options, wire, mappedModel, call.endpoint.maxTokens(call) || claudeDefaultMaxTokens(options, mappedModel));
   const upstreamModel = thinking.model;
-  const built = buildChatUpstreamBody({ inbound: call.format, wire, json: call.json, canonical: call.canonical, upstreamModel, stream: call.stream, passthrough, paramOverride: channel.paramOverride, options, thinking });
+  const built = buildChatUpstreamBody({ inbound: call.format, wire, json: call.json, canonical: call.canonical, upstreamModel, stream: upstreamStream, passthrough, paramOverride: channel.paramOverride, options, thinking, adaptor });
   const headers: Record<string, string> = wire === 'anthropic-messages' ? { ...claudeModelHeaders(options, upstreamModel), ...(call.format === 'anthropic-messages' ? call.forwardHeaders : {}) } : {};
   const apiVersion = wire === 'gemini' ? geminiVersionFor(options, upstreamModel) : undefined;
-  const upstreamCall = adaptor.buildRequest({ channel: adaptorChannel, path: upstreamPathFor(wire), body: built.body, contentType: 'application/json', model: upstreamModel, stream: call.stream, headers, apiVersion });
-  return { ok: true, upstreamModel, upstreamCall, wire, passthrough, warnings: built.warnings };
+  const upstreamCall = adaptor.buildRequest({ channel: adaptorChannel, path: upstreamPathFor(wire), body: built.body, contentType: 'application/json', model: upstreamModel, stream: upstreamStream, headers, apiVersion, accessToken });
+  const reframe = upstreamStream && adaptor.streaming?.kind === 'reframed' ? adaptor.streaming.createReframer() : null;
+  return { ok: true, upstreamModel, upstreamCall, chat: { wire, passthrough, upstreamStream, reframe, warnings: built.warnings } };
+}
+
+/** The channel fields an adaptor sees. */
+function adaptorChannelOf(channel: ChannelRoute): AdaptorChannel {
+  return { type: channel.type, key: channel.key, baseUrl: channel.baseUrl, organization: channel.organization, other: channel.other };
+}
+
+/** The access token of a channel whose provider exchanges its key first; undefined for every other provider. */
+async function accessTokenFor(services: RelayServices, channel: ChannelRoute): Promise<string | undefined> {
+  const exchange = findProviderAdaptor(channel.type)?.credentials;
+  return exchange ? services.credentials.tokenFor(exchange, adaptorChannelOf(channel)) : undefined;
 }
 
 /** `claude.model_headers_settings`: extra headers (e.g. anthropic-beta) per model, values joined by commas. */
@@ -106,6 +139,35 @@ function candidatesFor(services: RelayServices, caller: RelayCaller, model: stri
   return services.routing.candidates(caller.usingGroup, model);
 }
 
+/** One channel's try: its answer, or why it failed (an unusable channel is a failure with status 0). */
+type ChannelTry = { ok: true; result: AttemptResult } | { ok: false; failure: AttemptFailure };
+
+/** Prepares and sends one attempt to `channel`; throws only when the client went away. */
+async function tryChannel(services: RelayServices, call: RelayRequest, channel: ChannelRoute, mappedModel: string, request: FastifyRequest): Promise<ChannelTry> {
+  let prepared: PreparedAttempt;
+  try {
+    prepared = prepareAttempt(services, call, channel, mappedModel, await accessTokenFor(services, channel));
+  } catch (error) {
+    // A refused token exchange or unusable credentials belong to the channel, like a refused key.
+    const status = error instanceof CredentialError && error.status >= 400 && error.status < 500 ? 401 : 0;
+    return { ok: false, failure: { status, message: `channel credentials failed: ${(error as Error).message}`, body: null } };
+  }
+  if (!prepared.ok) return { ok: false, failure: { status: 0, message: prepared.message, body: null } };
+  const abort = new AbortController();
+  const onClientGone = (): void => abort.abort();
+  request.raw.once('close', onClientGone);
+  try {
+    const response = await services.upstream.send(prepared.upstreamCall, abort.signal);
+    request.raw.off('close', onClientGone);
+    if (response.status >= 200 && response.status < 300) return { ok: true, result: { channel, upstreamModel: prepared.upstreamModel, response, abort, chat: prepared.chat } };
+    return { ok: false, failure: await readFailure(response) };
+  } catch (error) {
+    request.raw.off('close', onClientGone);
+    if (abort.signal.aborted) throw new RelayError(499, 'the client closed the request', 'invalid_request_error', 'client_gone');
+    return { ok: false, failure: { status: 0, message: `upstream request failed: ${(error as Error).message}`, body: null } };
+  }
+}
+
 /** Tries channels in priority tiers until one answers with a 2xx, or the retries are used up. */
 async function attemptChannels(services: RelayServices, call: RelayRequest, candidates: readonly ChannelRoute[], tried: number[], request: FastifyRequest): Promise<AttemptResult> {
   const { context } = services;
@@ -122,33 +184,13 @@ async function attemptChannels(services: RelayServices, call: RelayRequest, cand
       lastFailure = { channel, failure: { status: 0, message: mapped.message, body: null } };
       continue;
     }
-    const prepared = prepareAttempt(services, call, channel, mapped.upstreamModel);
-    if (!prepared.ok) {
-      failed.add(channel.id);
-      lastFailure = { channel, failure: { status: 0, message: prepared.message, body: null } };
-      continue;
-    }
-    const upstreamCall = prepared.upstreamCall;
-    const abort = new AbortController();
-    const onClientGone = (): void => abort.abort();
-    request.raw.once('close', onClientGone);
-    let failure: AttemptFailure;
-    try {
-      const response = await services.upstream.send(upstreamCall, abort.signal);
-      request.raw.off('close', onClientGone);
-      if (response.status >= 200 && response.status < 300) {
-        return { channel, upstreamModel: prepared.upstreamModel, response, abort, wire: prepared.wire, passthrough: prepared.passthrough, warnings: prepared.warnings };
-      }
-      failure = await readFailure(response);
-    } catch (error) {
-      request.raw.off('close', onClientGone);
-      if (abort.signal.aborted) throw new RelayError(499, 'the client closed the request', 'invalid_request_error', 'client_gone');
-      failure = { status: 0, message: `upstream request failed: ${(error as Error).message}`, body: null };
-    }
+    const outcome = await tryChannel(services, call, channel, mapped.upstreamModel, request);
+    if (outcome.ok) return outcome.result;
+    const failure = outcome.failure;
     failed.add(channel.id);
     lastFailure = { channel, failure };
     if (shouldAutoDisable(context, channel, failure)) await autoDisableChannel(context, channel.id, failure.message);
-    if (!isRetryable(failure)) break;
+    if (!isRetryable(channel, failure)) break;
   }
   if (!lastFailure) throw new RelayError(503, `no available channel for model ${call.model}`, 'server_error', 'model_not_found');
   const { channel, failure } = lastFailure;
@@ -218,8 +260,8 @@ export async function runRelay(services: RelayServices, request: FastifyRequest,
   }
   let outcome: AnswerOutcome;
   try {
-    if (call.format && attempt.wire) {
-      const plan: ChatAnswerPlan = { inbound: call.format, wire: attempt.wire, passthrough: attempt.passthrough, model: call.model, framing: call.framing, promptEstimate };
+    if (call.format && attempt.chat) {
+      const plan: ChatAnswerPlan = { inbound: call.format, ...attempt.chat, model: call.model, framing: call.framing, promptEstimate };
       if (call.stream) {
         reply.hijack();
         outcome = await relayChatStream(reply.raw, attempt.response, attempt.abort, plan, startedAt);
@@ -251,7 +293,7 @@ function settle(services: RelayServices, request: FastifyRequest, call: RelayReq
   const usage: BillableUsage = outcome.usage;
   const cost = computeQuotaCost(quote, usage);
   const quota = cost.quota * (quote.pricing.mode === 'price' ? units : 1);
-  const conversion = { wire: attempt.wire, passthrough: attempt.passthrough, warnings: attempt.warnings };
+  const conversion = { wire: attempt.chat?.wire ?? null, passthrough: attempt.chat?.passthrough ?? true, warnings: attempt.chat?.warnings ?? [] };
   const log = buildConsumeLog({ services, request, call, caller, tried, startedAt, quote, usage, cost: { ...cost, quota }, outcome, channel: attempt.channel, upstreamModel: attempt.upstreamModel, conversion });
   services.ledger.settle(reservation, {
     actual: quota,

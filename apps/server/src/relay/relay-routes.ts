@@ -19,6 +19,7 @@ import { readRelayRequest } from './relay-request';
 import type { RelayServices } from './relay-services';
 import { PriceBook } from './price-book';
 import { RoutingTable } from './routing-table';
+import { CredentialCache } from './credential-cache';
 import { UpstreamClient } from './upstream-client';
 import { registerRelayInfoRoutes } from './relay-info-routes';
 import { registerChannelProbeRoutes } from './channel-probe-routes';
@@ -59,12 +60,14 @@ export async function registerRelayRoutes(app: FastifyInstance, context: AppCont
   rateLimitStoreFor(context);
   const warnings = new QuotaWarningNotifier(context);
   batcher.onBatch((userIds) => void warnings.check(userIds));
+  const upstream = new UpstreamClient();
   const services: RelayServices = {
     context,
     routing: await RoutingTable.open(context.db, context.bus),
     prices: new PriceBook(context.options),
     ledger: new QuotaLedger(context.db, batcher, context.config.nodeName, context.startId),
-    upstream: new UpstreamClient(),
+    upstream,
+    credentials: new CredentialCache(upstream),
     random: createSeededRandom(Date.now() >>> 0),
   };
   // An earlier run of this node (same NODE_NAME, another start id) is gone: return what it held at once.

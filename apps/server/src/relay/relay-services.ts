@@ -2,6 +2,7 @@
 import type { RandomSource } from '@turnpike/relay';
 import type { QuotaLedger } from '../billing/quota-ledger';
 import type { AppContext } from '../context';
+import type { CredentialCache } from './credential-cache';
 import type { PriceBook } from './price-book';
 import type { RoutingTable } from './routing-table';
 import type { UpstreamClient } from './upstream-client';
@@ -13,5 +14,7 @@ export interface RelayServices {
   prices: PriceBook;
   ledger: QuotaLedger;
   upstream: UpstreamClient;
+  /** Access tokens of providers that exchange their key first. */
+  credentials: CredentialCache;
   random: RandomSource;
 }

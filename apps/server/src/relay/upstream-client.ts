@@ -1,6 +1,8 @@
-// Sends upstream requests with undici's keep-alive pools (no fetch, no WHATWG streams on the hot path).
-import type { Readable } from 'node:stream';
+// Sends upstream requests with undici's keep-alive pools (no fetch, no WHATWG streams on the hot path), and the
+// rare WebSocket upstream (Xunfei) with `ws`, presenting its messages as one line each on a byte stream.
+import { Readable } from 'node:stream';
 import { Agent, request } from 'undici';
+import WebSocket from 'ws';
 
 /** A request to an upstream provider, as a provider adaptor builds it. */
 export interface UpstreamRequest {
@@ -8,6 +10,8 @@ export interface UpstreamRequest {
   method: 'GET' | 'POST' | 'DELETE';
   headers: Record<string, string>;
   body: string | Buffer | null;
+  /** `websocket`: open `url`, send `body` as one text message, read each message as one line of the answer. */
+  transport?: 'http' | 'websocket';
 }
 
 /** The upstream's answer: status, headers and the body as a Node stream. */
@@ -33,6 +37,7 @@ export class UpstreamClient {
 
   /** Sends the request; rejects on connection errors, timeouts and aborts. */
   async send(upstream: UpstreamRequest, signal: AbortSignal, timeouts: UpstreamTimeouts = defaultTimeouts): Promise<UpstreamResponse> {
+    if (upstream.transport === 'websocket') return openWebSocket(upstream, signal, timeouts);
     const response = await request(upstream.url, {
       method: upstream.method,
       headers: upstream.headers,
@@ -57,3 +62,60 @@ export async function readBody(body: Readable): Promise<Buffer> {
   for await (const chunk of body) chunks.push(chunk as Buffer);
   return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
 }
+
+/**
+ * Opens a WebSocket upstream and sends the body as one text message. Resolves once the socket opens (status 200,
+ * each later message one line of the body, which ends when the upstream closes) or with the HTTP status the
+ * upgrade was refused with; rejects on connection errors, the open timeout and aborts.
+ */
+function openWebSocket(upstream: UpstreamRequest, signal: AbortSignal, timeouts: UpstreamTimeouts): Promise<UpstreamResponse> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(upstream.url, { headers: upstream.headers, handshakeTimeout: timeouts.headersMs, perMessageDeflate: false });
+    const body = new Readable({ read() {} });
+    // The reader went away (client gone, answer done): close the socket too.
+    body.on('close', () => socket.terminate());
+    let opened = false;
+    let idle: NodeJS.Timeout | undefined;
+    const touch = (): void => {
+      clearTimeout(idle);
+      idle = setTimeout(() => socket.terminate(), timeouts.bodyMs);
+    };
+    const onAbort = (): void => {
+      socket.terminate();
+      if (!opened) reject(new Error('aborted'));
+      else body.destroy(new Error('aborted'));
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    socket.on('unexpected-response', (_request, response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        signal.removeEventListener('abort', onAbort);
+        resolve({ status: response.statusCode ?? 502, headers: response.headers, body: Readable.from(chunks.length > 0 ? [Buffer.concat(chunks)] : []) });
+      });
+      response.on('error', reject);
+    });
+    socket.on('open', () => {
+      opened = true;
+      touch();
+      socket.send(typeof upstream.body === 'string' ? upstream.body : (upstream.body ?? Buffer.alloc(0)).toString('utf8'));
+      resolve({ status: 200, headers: {}, body });
+    });
+    socket.on('message', (data: Buffer) => {
+      touch();
+      body.push(Buffer.concat([data, newline]));
+    });
+    socket.on('close', () => {
+      clearTimeout(idle);
+      signal.removeEventListener('abort', onAbort);
+      body.push(null);
+    });
+    socket.on('error', (error) => {
+      clearTimeout(idle);
+      if (!opened) reject(error);
+      else body.destroy(error);
+    });
+  });
+}
+
+const newline = Buffer.from('\n');

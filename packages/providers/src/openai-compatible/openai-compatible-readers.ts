@@ -15,10 +15,10 @@ export function bearerGet(channel: AdaptorChannel, defaultBaseUrl: string, path:
   return { url: base + path, method: 'GET', headers: { authorization: `Bearer ${channel.key}`, accept: 'application/json' }, body: null };
 }
 
-/** `GET {base}/v1/models` → `data[].id`. */
-export function openAiModelListReader(defaultBaseUrl: string, path = '/v1/models'): ModelListReader {
+/** `GET {base}/v1/models` (or the provider's path for the channel) → `data[].id`. */
+export function openAiModelListReader(defaultBaseUrl: string, pathFor: (channel: AdaptorChannel) => string = () => '/v1/models'): ModelListReader {
   return {
-    request: (channel) => bearerGet(channel, defaultBaseUrl, path),
+    request: (channel) => bearerGet(channel, defaultBaseUrl, pathFor(channel)),
     read: (answer) => {
       const data = record(answer).data;
       if (!Array.isArray(data)) return [];

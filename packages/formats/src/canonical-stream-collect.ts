@@ -1,0 +1,58 @@
+// Between whole answers and streams in canonical terms: collect a stream's parts into one answer (for
+// upstreams that only stream) and replay an answer as stream parts (for upstreams that cannot stream).
+import type { CanonicalFinishReason, CanonicalPart, CanonicalToolCallPart, CanonicalResponse, CanonicalStreamMetadata, CanonicalStreamPart, CanonicalUsage } from './canonical-model';
+
+/** Builds the whole answer a stream's parts describe; consecutive text and reasoning deltas merge into one part each. */
+export function collectStreamParts(parts: readonly CanonicalStreamPart[], metadata: CanonicalStreamMetadata): CanonicalResponse {
+  const out: CanonicalPart[] = [];
+  const calls = new Map<number, CanonicalToolCallPart>();
+  let finishReason: CanonicalFinishReason = 'stop';
+  let usage: CanonicalUsage | undefined;
+  for (const part of parts) {
+    const last = out.at(-1);
+    if (part.type === 'text-delta') {
+      if (last?.type === 'text') last.text += part.text;
+      else out.push({ type: 'text', text: part.text });
+    } else if (part.type === 'reasoning-delta') {
+      if (last?.type === 'reasoning' && !last.redacted && !part.redacted) {
+        last.text += part.text;
+        if (part.signature) last.signature = part.signature;
+      } else {
+        out.push({ type: 'reasoning', text: part.text, ...(part.signature ? { signature: part.signature } : {}), ...(part.redacted ? { redacted: true } : {}) });
+      }
+    } else if (part.type === 'tool-call-start') {
+      const call: CanonicalToolCallPart = { type: 'tool-call', id: part.id, name: part.name, arguments: '', ...(part.signature ? { signature: part.signature } : {}) };
+      calls.set(part.index, call);
+      out.push(call);
+    } else if (part.type === 'tool-call-delta') {
+      const call = calls.get(part.index);
+      if (call) call.arguments += part.argumentsDelta;
+    } else if (part.type === 'usage') {
+      usage = part.usage;
+    } else if (part.type === 'finish') {
+      finishReason = part.reason;
+    } else if (part.type === 'error') {
+      finishReason = 'error';
+    }
+  }
+  return { id: metadata.id, model: metadata.model, created: metadata.created, parts: out, finishReason, ...(usage ? { usage } : {}) };
+}
+
+/** Replays a whole answer as the stream parts that would have produced it (usage, then finish, last). */
+export function streamPartsOf(response: CanonicalResponse): CanonicalStreamPart[] {
+  const parts: CanonicalStreamPart[] = [];
+  let toolIndex = 0;
+  for (const part of response.parts) {
+    if (part.type === 'text') parts.push({ type: 'text-delta', text: part.text });
+    else if (part.type === 'reasoning') parts.push({ type: 'reasoning-delta', text: part.text, ...(part.signature ? { signature: part.signature } : {}), ...(part.redacted ? { redacted: true } : {}) });
+    else if (part.type === 'tool-call') {
+      const index = toolIndex++;
+      parts.push({ type: 'tool-call-start', index, id: part.id, name: part.name, ...(part.signature ? { signature: part.signature } : {}) });
+      if (part.arguments) parts.push({ type: 'tool-call-delta', index, argumentsDelta: part.arguments });
+      parts.push({ type: 'tool-call-end', index });
+    }
+  }
+  if (response.usage) parts.push({ type: 'usage', usage: response.usage });
+  parts.push({ type: 'finish', reason: response.finishReason });
+  return parts;
+}
