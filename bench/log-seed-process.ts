@@ -5,7 +5,9 @@
 import crypto from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import SQLite from 'better-sqlite3';
+import { QuotaLedger } from '../apps/server/src/billing/quota-ledger';
 import { SettlementBatcher, type Settlement } from '../apps/server/src/billing/settlement-batcher';
+import { SqliteLedger } from '../apps/server/src/billing/sqlite-ledger';
 import { openDatabase } from '../apps/server/src/db/connect';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
 import type { NewLog } from '../apps/server/src/db/schema';
@@ -117,12 +119,16 @@ async function throughBatcher(count: number): Promise<{ rows: number; seconds: n
       username: log.username,
     });
   }
-  for (let start = 0; start < settlements.length; start += 500) {
-    const chunk = settlements.slice(start, start + 500).map(({ reservation }) => ({ id: reservation.id, user_id: reservation.userId, token_id: reservation.tokenId, amount: reservation.amount, node_name: 'seed', created_at: now }));
-    await db.insertInto('reservations').values(chunk).execute();
-  }
   let failure: unknown = null;
-  const batcher = new SettlementBatcher(db, 'sqlite', 20, (error) => (failure = error), () => true);
+  // The server's SQLite ledger: holds in memory, batches applied with prepared statements.
+  const sqliteLedger = new SqliteLedger(handle.sqlite!);
+  const batcher = new SettlementBatcher(db, 'sqlite', 20, (error) => (failure = error), () => true, sqliteLedger);
+  const ledger = new QuotaLedger(db, batcher, 'seed', '', sqliteLedger);
+  for (const settlement of settlements) {
+    const held = await ledger.reserve(settlement.reservation.userId, settlement.reservation.tokenId, false, settlement.reservation.amount);
+    if (!held.ok) throw new Error(`seed reservation refused: ${held.reason}`);
+    settlement.reservation = held.reservation;
+  }
   const startedAt = performance.now();
   for (const settlement of settlements) batcher.enqueue(settlement);
   await batcher.flush();

@@ -1,18 +1,29 @@
 // The registry of request adaptors by channel type. Most OpenAI-format types are the OpenAI-compatible
 // base with their descriptor's default base URL and, where the provider mounts the API elsewhere, a path rewrite.
 import { anthropicAdaptor, anthropicModelListReader } from './anthropic/anthropic-adaptor';
+import { aiProxyLibraryAdaptor } from './ai-proxy-library/ai-proxy-library-adaptor';
+import { awsAdaptor } from './aws/aws-adaptor';
 import { azureAdaptor } from './azure/azure-adaptor';
+import { baiduAdaptor } from './baidu/baidu-adaptor';
+import { cohereAdaptor, cohereModelListReader } from './cohere/cohere-adaptor';
+import { cozeAdaptor } from './coze/coze-adaptor';
 import { cloudflareModelListReader } from './cloudflare/cloudflare-models';
+import { difyAdaptor } from './dify/dify-adaptor';
 import { deepSeekBalanceReader } from './deepseek/deepseek-balance';
 import { geminiAdaptor, geminiModelListReader } from './gemini/gemini-adaptor';
 import { moonshotBalanceReader } from './moonshot/moonshot-balance';
 import { openAiCompatibleAdaptor } from './openai-compatible/openai-compatible-adaptor';
 import { openAiBillingBalanceReader, openAiModelListReader } from './openai-compatible/openai-compatible-readers';
+import { palmAdaptor } from './palm/palm-adaptor';
 import { openRouterBalanceReader } from './openrouter/openrouter-balance';
 import { classifyHttpFailure, type AdaptorChannel, type BalanceReader, type FailureClass, type ModelListReader, type ProviderAdaptor, type UpstreamDialect } from './provider-adaptor';
 import { findProvider } from './provider-registry';
 import type { FormatId } from '@turnpike/formats';
 import { siliconCloudBalanceReader } from './siliconcloud/siliconcloud-balance';
+import { tencentAdaptor } from './tencent/tencent-adaptor';
+import { vertexAdaptor } from './vertex/vertex-adaptor';
+import { xunfeiAdaptor } from './xunfei/xunfei-adaptor';
+import { zhipuAdaptor } from './zhipu/zhipu-adaptor';
 
 const underPrefix = (prefix: string) => (path: string) => path.replace(/^\/v1\//, `${prefix}/`);
 
@@ -33,15 +44,28 @@ const compatiblePaths = new Map<number, (path: string, channel: AdaptorChannel) 
   [39, (path, channel) => path.replace(/^\/v1\//, `/client/v4/accounts/${encodeURIComponent(channel.other.trim())}/ai/v1/`)],
 ]);
 
+/** Providers with their own adaptor (own URL scheme, signing, token exchange or native dialect). */
 const specialAdaptors = new Map<number, ProviderAdaptor>([
   [3, azureAdaptor],
   [14, anthropicAdaptor],
   [24, geminiAdaptor],
+  [33, awsAdaptor],
+  [34, cohereAdaptor],
+  [41, vertexAdaptor],
+  [37, difyAdaptor],
+  [49, cozeAdaptor],
+  [21, aiProxyLibraryAdaptor],
+  [11, palmAdaptor],
+  [18, xunfeiAdaptor],
+  [16, zhipuAdaptor],
+  [15, baiduAdaptor],
+  [23, tencentAdaptor],
 ]);
 
 /** Model-list readers of providers that do not list models the OpenAI way. */
 const specialModelListReaders = new Map<number, ModelListReader>([
   [39, cloudflareModelListReader],
+  [34, cohereModelListReader],
   [14, anthropicModelListReader],
   [24, geminiModelListReader],
 ]);

@@ -7,6 +7,7 @@ import { migrateToLatest } from '../db/migrate';
 import type { NewLog } from '../db/schema';
 import { QuotaLedger, releaseStaleReservations } from './quota-ledger';
 import { SettlementBatcher } from './settlement-batcher';
+import { SqliteLedger } from './sqlite-ledger';
 
 const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-'));
 
@@ -17,15 +18,20 @@ function logRow(userId: number, quota: number): NewLog {
   };
 }
 
-describe('quota ledger', () => {
+// `rows`: reservations are rows written with the balance change (PostgreSQL, MySQL); `memory`: the SQLite fast
+// path holds them in memory and writes only at settlement, so the stored balance moves only then.
+describe.each(['rows', 'memory'] as const)('quota ledger (%s reservations)', (mode) => {
   let handle: DatabaseHandle;
   let ledger: QuotaLedger;
   const errors: unknown[] = [];
+  /** The stored balance while a hold of `held` is open on `before`. */
+  const whileHeld = (before: number, held: number): number => (mode === 'rows' ? before - held : before);
 
   beforeAll(async () => {
-    handle = openDatabase({ kind: 'sqlite', sqlitePath: path.join(directory, 'ledger.db') });
+    handle = openDatabase({ kind: 'sqlite', sqlitePath: path.join(directory, `ledger-${mode}.db`) });
     await migrateToLatest(handle);
-    ledger = new QuotaLedger(handle.db, new SettlementBatcher(handle.db, handle.kind, 5, (error) => errors.push(error)), 'node-a');
+    const sqliteLedger = mode === 'memory' ? new SqliteLedger(handle.sqlite!) : null;
+    ledger = new QuotaLedger(handle.db, new SettlementBatcher(handle.db, handle.kind, 5, (error) => errors.push(error), () => true, sqliteLedger), 'node-a', '', sqliteLedger);
   });
   afterAll(async () => {
     await handle.db.destroy();
@@ -59,7 +65,9 @@ describe('quota ledger', () => {
     const result = await ledger.reserve(userId, tokenId, false, 1_200);
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(await balances(userId, tokenId)).toMatchObject({ user: { quota: 8_800 }, token: { remain_quota: 3_800 } });
+    expect(await balances(userId, tokenId)).toMatchObject({ user: { quota: whileHeld(10_000, 1_200) }, token: { remain_quota: whileHeld(5_000, 1_200) } });
+    // The hold counts: the token cannot take more than what is left beside it.
+    expect(await ledger.reserve(userId, tokenId, false, 3_801)).toEqual({ ok: false, reason: 'token_quota' });
     const input = { actual: 700, channelId: 0, succeeded: true, log: logRow(userId, 700), tokensUsed: 30, modelName: 'gpt-x', username: 'u' };
     ledger.settle(result.reservation, input);
     ledger.settle(result.reservation, input);
@@ -97,7 +105,8 @@ describe('quota ledger', () => {
     const unlimited = await addToken(userId, 0, true);
     const held = await ledger.reserve(userId, unlimited, true, 300);
     expect(held.ok).toBe(true);
-    expect(await balances(userId, unlimited)).toMatchObject({ user: { quota: 200 }, token: { remain_quota: 0 } });
+    expect(await balances(userId, unlimited)).toMatchObject({ user: { quota: whileHeld(500, 300) }, token: { remain_quota: 0 } });
+    expect(await ledger.reserve(userId, unlimited, true, 201)).toEqual({ ok: false, reason: 'user_quota' });
   });
 
   it('never overdraws under concurrency: quota for 10 calls, 100 concurrent reservations', async () => {
@@ -105,15 +114,37 @@ describe('quota ledger', () => {
     const tokenId = await addToken(userId, 0, true);
     const results = await Promise.all(Array.from({ length: 100 }, () => ledger.reserve(userId, tokenId, true, 100)));
     expect(results.filter((result) => result.ok)).toHaveLength(10);
-    expect((await balances(userId, tokenId)).user.quota).toBe(0);
+    expect((await balances(userId, tokenId)).user.quota).toBe(whileHeld(1_000, 1_000));
     const richUser = await addUser(1_000_000);
     const limitedToken = await addToken(richUser, 1_000);
     const limited = await Promise.all(Array.from({ length: 100 }, () => ledger.reserve(richUser, limitedToken, false, 100)));
     expect(limited.filter((result) => result.ok)).toHaveLength(10);
+    expect(await balances(richUser, limitedToken)).toMatchObject({ user: { quota: whileHeld(1_000_000, 1_000) }, token: { remain_quota: whileHeld(1_000, 1_000) } });
+    // Settling every hold at its full amount leaves exactly nothing on the token.
+    for (const result of limited) if (result.ok) ledger.settle(result.reservation, { actual: 100, channelId: 0, succeeded: true, log: null, tokensUsed: 0, modelName: 'm', username: 'u' });
+    await ledger.flush();
     expect(await balances(richUser, limitedToken)).toMatchObject({ user: { quota: 999_000 }, token: { remain_quota: 0 } });
+    expect(await ledger.reserve(richUser, limitedToken, false, 1)).toEqual({ ok: false, reason: 'token_quota' });
   });
 
-  it('returns stale reservations to the user and token once', async () => {
+  it.runIf(mode === 'memory')('waits for another writer\'s open transaction before applying a batch', async () => {
+    const userId = await addUser(1_000);
+    const held = await ledger.reserve(userId, 0, false, 100);
+    if (!held.ok) throw new Error('reserve failed');
+    let settledInside = -1;
+    await handle.db.transaction().execute(async (transaction) => {
+      await transaction.updateTable('users').set({ display_name: 'busy' }).where('id', '=', userId).execute();
+      ledger.settle(held.reservation, { actual: 40, channelId: 0, succeeded: true, log: null, tokensUsed: 0, modelName: 'm', username: 'u' });
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      settledInside = (await transaction.selectFrom('users').select('quota').where('id', '=', userId).executeTakeFirstOrThrow()).quota;
+    });
+    await ledger.flush();
+    // The batch did not slip into the other transaction (a rollback there would have taken it along).
+    expect(settledInside).toBe(1_000);
+    expect((await handle.db.selectFrom('users').select('quota').where('id', '=', userId).executeTakeFirstOrThrow()).quota).toBe(960);
+  });
+
+  it.runIf(mode === 'rows')('returns stale reservations to the user and token once', async () => {
     const userId = await addUser(1_000);
     const tokenId = await addToken(userId, 1_000);
     const held = await ledger.reserve(userId, tokenId, false, 400);

@@ -3,6 +3,7 @@ import crypto from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, NewLog, ReservationsTable } from '../db/schema';
 import { SettlementBatcher, type Settlement } from './settlement-batcher';
+import type { SqliteLedger } from './sqlite-ledger';
 
 /** Quota held for one in-flight call. */
 export interface Reservation {
@@ -46,6 +47,8 @@ export class QuotaLedger {
     private readonly nodeName: string,
     /** This instance run's start id (node_heartbeats), so the survivors can tell its reservations from a dead run's. */
     private readonly startId = '',
+    /** On SQLite (one instance): hold reservations in memory instead of writing them (the same one the batcher applies with). */
+    private readonly sqliteLedger: SqliteLedger | null = null,
   ) {
     this.batcher = batcher;
   }
@@ -54,6 +57,7 @@ export class QuotaLedger {
   async reserve(userId: number, tokenId: number, unlimitedToken: boolean, amount: number): Promise<ReserveResult> {
     const id = crypto.randomUUID();
     const held = Math.max(0, Math.ceil(amount));
+    if (this.sqliteLedger) return this.sqliteLedger.reserve(id, userId, tokenId, unlimitedToken, held);
     const debitToken = tokenId > 0 && !unlimitedToken;
     try {
       await this.db.transaction().execute(async (transaction) => {

@@ -3,6 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DatabaseKind } from '../db/connect';
 import type { Database, NewLog } from '../db/schema';
 import type { Reservation } from './quota-ledger';
+import { hourlyBuckets, type SqliteLedger } from './sqlite-ledger';
 
 /** One finished call to bill. */
 export interface Settlement {
@@ -42,6 +43,8 @@ export class SettlementBatcher {
     private readonly onError: (error: unknown, lost: number) => void,
     /** Whether hourly usage buckets are kept (the DataExportEnabled option). */
     private readonly aggregateEnabled: () => boolean = () => true,
+    /** On SQLite: the in-memory holds and prepared statements that apply batches instead of Kysely. */
+    private readonly sqliteLedger: SqliteLedger | null = null,
   ) {}
 
   /** Adds a settlement; it is written within `intervalMs`. */
@@ -70,13 +73,19 @@ export class SettlementBatcher {
 
   private async write(batch: Settlement[]): Promise<void> {
     try {
-      const applied = await this.db.transaction().execute((transaction) => this.apply(transaction, batch));
+      const applied = this.sqliteLedger ? await this.applyOnSqlite(this.sqliteLedger, batch) : await this.db.transaction().execute((transaction) => this.apply(transaction, batch));
       const users = [...new Set(applied.map((settlement) => settlement.reservation.userId))];
       for (const listener of this.listeners) listener(users);
     } catch (error) {
       // The reservations stay in the database, so the reconciler returns the held quota later.
       this.onError(error, batch.length);
     }
+  }
+
+  /** Applies the batch synchronously once no other transaction is open on the shared SQLite connection. */
+  private async applyOnSqlite(ledger: SqliteLedger, batch: Settlement[]): Promise<Settlement[]> {
+    while (ledger.busy()) await new Promise((resolve) => setTimeout(resolve, 1));
+    return ledger.apply(batch, this.aggregateEnabled());
   }
 
   private async apply(transaction: Transaction<Database>, batch: Settlement[]): Promise<Settlement[]> {
@@ -140,18 +149,8 @@ export class SettlementBatcher {
 
   /** Adds successful calls to the hourly usage buckets of the dashboard. */
   private async aggregate(transaction: Transaction<Database>, applied: Settlement[]): Promise<void> {
-    const buckets = new Map<string, { user_id: number; username: string; model_name: string; created_at: number; token_used: number; count: number; quota: number }>();
-    for (const settlement of applied) {
-      if (!settlement.succeeded) continue;
-      const hour = Math.floor((settlement.log?.created_at ?? Date.now() / 1000) / 3600) * 3600;
-      const key = `${settlement.reservation.userId}\u0000${settlement.modelName}\u0000${hour}`;
-      const bucket = buckets.get(key) ?? { user_id: settlement.reservation.userId, username: settlement.username, model_name: settlement.modelName, created_at: hour, token_used: 0, count: 0, quota: 0 };
-      bucket.token_used += settlement.tokensUsed;
-      bucket.count += 1;
-      bucket.quota += settlement.actual;
-      buckets.set(key, bucket);
-    }
-    for (const bucket of buckets.values()) {
+    for (const increment of hourlyBuckets(applied)) {
+      const bucket = { user_id: increment.userId, username: increment.username, model_name: increment.modelName, created_at: increment.hour, token_used: increment.tokensUsed, count: increment.count, quota: increment.quota };
       const insert = transaction.insertInto('quota_data').values(bucket);
       if (this.kind === 'mysql') {
         await insert

@@ -23,6 +23,8 @@ export interface DatabaseTarget {
 export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: DatabaseKind;
+  /** The SQLite connection under `db` (SQLite only), for the ledger's prepared-statement fast path. */
+  sqlite?: SQLite.Database;
 }
 
 const pgTypes = {
@@ -52,7 +54,27 @@ function mysqlUri(dsn: string): string {
   return `mysql://${credentials}@${hostPort}/${database}`;
 }
 
-function createDialect(target: DatabaseTarget): Dialect {
+const statementCacheSize = 500;
+
+/**
+ * Keeps prepared statements by SQL text: Kysely prepares every query it runs, and SQLite's prepare costs more than
+ * most of the queries themselves. Statements are only run to completion (`all`/`run`/`get`), never left iterating.
+ */
+function cachePreparedStatements(sqlite: SQLite.Database): void {
+  const prepare = sqlite.prepare.bind(sqlite);
+  const cache = new Map<string, SQLite.Statement>();
+  sqlite.prepare = ((source: string) => {
+    let statement = cache.get(source);
+    if (!statement) {
+      statement = prepare(source);
+      if (cache.size >= statementCacheSize) cache.delete(cache.keys().next().value as string);
+      cache.set(source, statement);
+    }
+    return statement;
+  }) as SQLite.Database['prepare'];
+}
+
+function createServerDialect(target: DatabaseTarget): Dialect {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.dsn, max: 20, types: pgTypes });
     // An idle client whose server went away (restart, failover) is dropped by the pool; without a listener
@@ -60,9 +82,10 @@ function createDialect(target: DatabaseTarget): Dialect {
     pool.on('error', () => undefined);
     return new PostgresDialect({ pool });
   }
-  if (target.kind === 'mysql') {
-    return new MysqlDialect({ pool: createPool({ uri: target.dsn, connectionLimit: 20, decimalNumbers: true, supportBigNumbers: true, bigNumberStrings: false }) });
-  }
+  return new MysqlDialect({ pool: createPool({ uri: target.dsn, connectionLimit: 20, decimalNumbers: true, supportBigNumbers: true, bigNumberStrings: false }) });
+}
+
+function openSqlite(target: DatabaseTarget): SQLite.Database {
   const file = target.sqlitePath ?? ':memory:';
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const sqlite = new SQLite(file);
@@ -70,10 +93,15 @@ function createDialect(target: DatabaseTarget): Dialect {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
-  return new SqliteDialect({ database: sqlite });
+  cachePreparedStatements(sqlite);
+  return sqlite;
 }
 
 /** Opens a connection pool for the target. */
 export function openDatabase(target: DatabaseTarget): DatabaseHandle {
-  return { db: new Kysely<Database>({ dialect: createDialect(target) }), kind: target.kind };
+  if (target.kind === 'sqlite') {
+    const sqlite = openSqlite(target);
+    return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), kind: 'sqlite', sqlite };
+  }
+  return { db: new Kysely<Database>({ dialect: createServerDialect(target) }), kind: target.kind };
 }

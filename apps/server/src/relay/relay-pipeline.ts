@@ -160,6 +160,8 @@ async function tryChannel(services: RelayServices, call: RelayRequest, channel: 
     const response = await services.upstream.send(prepared.upstreamCall, abort.signal);
     request.raw.off('close', onClientGone);
     if (response.status >= 200 && response.status < 300) return { ok: true, result: { channel, upstreamModel: prepared.upstreamModel, response, abort, chat: prepared.chat } };
+    // A refused call may mean a revoked access token: the next call exchanges the key afresh.
+    if (findProviderAdaptor(channel.type)?.credentials) services.credentials.forget(adaptorChannelOf(channel));
     return { ok: false, failure: await readFailure(response) };
   } catch (error) {
     request.raw.off('close', onClientGone);

@@ -19,6 +19,7 @@ import { readRelayRequest } from './relay-request';
 import type { RelayServices } from './relay-services';
 import { PriceBook } from './price-book';
 import { RoutingTable } from './routing-table';
+import { SqliteLedger } from '../billing/sqlite-ledger';
 import { CredentialCache } from './credential-cache';
 import { UpstreamClient } from './upstream-client';
 import { registerRelayInfoRoutes } from './relay-info-routes';
@@ -49,12 +50,15 @@ export function keyCaller(context: AppContext, request: FastifyRequest): Promise
 
 /** Builds the relay services, releases what a previous run of this node left reserved, and registers the routes. */
 export async function registerRelayRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
+  // SQLite serves one instance: its reservations are held in memory and its batches run as prepared statements.
+  const sqliteLedger = context.database.sqlite ? new SqliteLedger(context.database.sqlite) : null;
   const batcher = new SettlementBatcher(
     context.db,
     context.database.kind,
     20,
     (error, lost) => context.log.error({ err: error, settlements: lost }, 'settlement batch failed; its reservations will be released by reconciliation'),
     () => context.options.bool('DataExportEnabled'),
+    sqliteLedger,
   );
   // Open the rate-limit store (and its Redis connection) now, not on the first relayed call.
   rateLimitStoreFor(context);
@@ -65,7 +69,7 @@ export async function registerRelayRoutes(app: FastifyInstance, context: AppCont
     context,
     routing: await RoutingTable.open(context.db, context.bus),
     prices: new PriceBook(context.options),
-    ledger: new QuotaLedger(context.db, batcher, context.config.nodeName, context.startId),
+    ledger: new QuotaLedger(context.db, batcher, context.config.nodeName, context.startId, sqliteLedger),
     upstream,
     credentials: new CredentialCache(upstream),
     random: createSeededRandom(Date.now() >>> 0),

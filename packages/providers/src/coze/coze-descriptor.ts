@@ -26,7 +26,7 @@ export const cozeDescriptor: ProviderDescriptor = {
     'Doubao-1.5-thinking-pro',
     'Doubao-1.5-vision-pro-32k',
   ],
-  otherField: { label: 'Bot ID', placeholder: 'the ID of the Coze bot to chat with, e.g. 7342866812345678901' },
+  otherField: { label: 'Bot ID', placeholder: 'the ID of the Coze bot to chat with, e.g. 7342866812345678901', required: true },
   balanceSupported: false,
   task: false,
   format: 'native',

@@ -10,7 +10,8 @@ export const palmDescriptor: ProviderDescriptor = {
   defaultBaseUrl: 'https://generativelanguage.googleapis.com',
   baseUrlRequired: false,
   keyHint: 'a Google AI Studio API key',
-  defaultModels: ['PaLM-2', 'chat-bison-001', 'text-bison-001'],
+  // generateMessage serves chat models only; `PaLM-2` is the name one-api/new-api relay to chat-bison-001.
+  defaultModels: ['PaLM-2', 'chat-bison-001'],
   balanceSupported: false,
   task: false,
   format: 'native',

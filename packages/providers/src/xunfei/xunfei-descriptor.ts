@@ -1,5 +1,6 @@
 // Channel type 18, iFlytek Spark: the data-only descriptor (form fields, defaults, key format).
 // @see https://www.xfyun.cn/doc/spark/Web.html
+// A model named `…-{version}` (SparkDesk-v3.5) picks its version; `other` is the version for the other names.
 import type { ProviderDescriptor } from '../provider-descriptor';
 
 /** iFlytek Spark (channel type 18). */
@@ -20,7 +21,7 @@ export const xunfeiDescriptor: ProviderDescriptor = {
     'SparkDesk-v3.5-32K',
     'SparkDesk-v4.0',
   ],
-  otherField: { label: 'Spark version', placeholder: 'API version: v1.1, v2.1, v3.1, v3.5, v4.0', default: 'v2.1' },
+  otherField: { label: 'Spark version', placeholder: 'API version: v1.1, v2.1, v3.1, v3.1-128K, v3.5, v3.5-32K, v4.0', default: 'v2.1' },
   balanceSupported: false,
   task: false,
   format: 'native',

@@ -1,0 +1,145 @@
+// The ledger's fast path on SQLite, the single-instance engine: reservations are held in memory (no write per
+// call) against balances read with prepared statements, and each settlement batch is one synchronous
+// transaction of prepared statements. A crash loses only the holds, so nothing was taken that must be returned.
+import type SQLite from 'better-sqlite3';
+import type { NewLog } from '../db/schema';
+import type { ReserveResult, Reservation } from './quota-ledger';
+import type { Settlement } from './settlement-batcher';
+
+const logColumns = [
+  'user_id', 'created_at', 'type', 'content', 'username', 'token_name', 'token_id', 'model_name', 'quota', 'prompt_tokens',
+  'completion_tokens', 'use_time', 'is_stream', 'channel_id', 'channel_name', 'group', 'ip', 'request_id', 'other',
+] as const satisfies ReadonlyArray<keyof NewLog>;
+
+interface Statements {
+  userQuota: SQLite.Statement<[number], { quota: number }>;
+  tokenRemain: SQLite.Statement<[number], { remain_quota: number }>;
+  chargeUser: SQLite.Statement<[number, number, number, number]>;
+  chargeToken: SQLite.Statement<[number, number, number, number]>;
+  chargeChannel: SQLite.Statement<[number, number]>;
+  insertLog: SQLite.Statement<unknown[]>;
+  addBucket: SQLite.Statement<[number, string, string, number, number, number, number]>;
+}
+
+/** In-memory holds and prepared-statement settlement for one SQLite database. */
+export class SqliteLedger {
+  private readonly statements: Statements;
+  private readonly userHeld = new Map<number, number>();
+  private readonly tokenHeld = new Map<number, number>();
+  private readonly live = new Set<string>();
+
+  constructor(private readonly sqlite: SQLite.Database) {
+    this.statements = {
+      userQuota: sqlite.prepare('SELECT quota FROM users WHERE id = ?'),
+      tokenRemain: sqlite.prepare('SELECT remain_quota FROM tokens WHERE id = ?'),
+      chargeUser: sqlite.prepare('UPDATE users SET quota = quota - ?, used_quota = used_quota + ?, request_count = request_count + ? WHERE id = ?'),
+      chargeToken: sqlite.prepare('UPDATE tokens SET remain_quota = remain_quota - ?, used_quota = used_quota + ?, accessed_time = ? WHERE id = ?'),
+      chargeChannel: sqlite.prepare('UPDATE channels SET used_quota = used_quota + ? WHERE id = ?'),
+      insertLog: sqlite.prepare(`INSERT INTO logs (${logColumns.map((column) => `"${column}"`).join(', ')}) VALUES (${logColumns.map(() => '?').join(', ')})`),
+      addBucket: sqlite.prepare(
+        'INSERT INTO quota_data (user_id, username, model_name, created_at, token_used, count, quota) VALUES (?, ?, ?, ?, ?, ?, ?) ' +
+          'ON CONFLICT (user_id, model_name, created_at) DO UPDATE SET token_used = token_used + excluded.token_used, count = count + excluded.count, quota = quota + excluded.quota',
+      ),
+    };
+  }
+
+  /** Holds `amount` for a call when the user's (and the debited token's) balance minus what is already held covers it. */
+  reserve(id: string, userId: number, tokenId: number, unlimitedToken: boolean, amount: number): ReserveResult {
+    const debitToken = tokenId > 0 && !unlimitedToken;
+    const user = this.statements.userQuota.get(userId);
+    if (!user || user.quota - (this.userHeld.get(userId) ?? 0) < amount) return { ok: false, reason: 'user_quota' };
+    if (debitToken) {
+      const token = this.statements.tokenRemain.get(tokenId);
+      if (!token || token.remain_quota - (this.tokenHeld.get(tokenId) ?? 0) < amount) return { ok: false, reason: 'token_quota' };
+      this.tokenHeld.set(tokenId, (this.tokenHeld.get(tokenId) ?? 0) + amount);
+    }
+    this.userHeld.set(userId, (this.userHeld.get(userId) ?? 0) + amount);
+    this.live.add(id);
+    return { ok: true, reservation: { id, userId, tokenId, unlimitedToken, amount } };
+  }
+
+  /** Drops a hold; true only the first time (the exactly-once gate of a settlement). */
+  private take(reservation: Reservation): boolean {
+    if (!this.live.delete(reservation.id)) return false;
+    const lower = (held: Map<number, number>, key: number): void => {
+      const left = (held.get(key) ?? 0) - reservation.amount;
+      if (left > 0) held.set(key, left);
+      else held.delete(key);
+    };
+    lower(this.userHeld, reservation.userId);
+    if (reservation.tokenId > 0 && !reservation.unlimitedToken) lower(this.tokenHeld, reservation.tokenId);
+    return true;
+  }
+
+  /** True when the shared connection is inside another writer's transaction, so a batch must wait its turn. */
+  busy(): boolean {
+    return this.sqlite.inTransaction;
+  }
+
+  /**
+   * Applies a batch in one transaction: each settlement's hold is dropped and its actual cost charged, with its
+   * log row and hourly bucket. Returns the settlements applied (those whose hold was still live).
+   */
+  apply(batch: readonly Settlement[], aggregate: boolean): Settlement[] {
+    return this.sqlite.transaction(() => {
+      const applied = batch.filter((settlement) => this.take(settlement.reservation));
+      const now = Math.floor(Date.now() / 1000);
+      const users = new Map<number, { charge: number; requests: number }>();
+      const tokens = new Map<number, { charge: number; debit: boolean }>();
+      const channels = new Map<number, number>();
+      for (const { reservation, actual, succeeded, channelId, log } of applied) {
+        const user = users.get(reservation.userId) ?? { charge: 0, requests: 0 };
+        user.charge += actual;
+        user.requests += succeeded ? 1 : 0;
+        users.set(reservation.userId, user);
+        if (reservation.tokenId > 0) {
+          const token = tokens.get(reservation.tokenId) ?? { charge: 0, debit: !reservation.unlimitedToken };
+          token.charge += actual;
+          tokens.set(reservation.tokenId, token);
+        }
+        if (channelId > 0 && actual > 0) channels.set(channelId, (channels.get(channelId) ?? 0) + actual);
+        if (log) this.statements.insertLog.run(logColumns.map((column) => log[column] ?? defaultLogValue(column)));
+      }
+      for (const [id, delta] of users) this.statements.chargeUser.run(delta.charge, delta.charge, delta.requests, id);
+      for (const [id, delta] of tokens) this.statements.chargeToken.run(delta.debit ? delta.charge : 0, delta.charge, now, id);
+      for (const [id, used] of channels) this.statements.chargeChannel.run(used, id);
+      if (aggregate) {
+        for (const bucket of hourlyBuckets(applied)) {
+          this.statements.addBucket.run(bucket.userId, bucket.username, bucket.modelName, bucket.hour, bucket.tokensUsed, bucket.count, bucket.quota);
+        }
+      }
+      return applied;
+    })();
+  }
+}
+
+function defaultLogValue(column: (typeof logColumns)[number]): string | number {
+  return column === 'content' || column === 'username' || column === 'token_name' || column === 'model_name' || column === 'channel_name' || column === 'group' || column === 'ip' || column === 'request_id' ? '' : column === 'other' ? '{}' : 0;
+}
+
+/** One hourly usage bucket's increments. */
+export interface HourlyBucket {
+  userId: number;
+  username: string;
+  modelName: string;
+  hour: number;
+  tokensUsed: number;
+  count: number;
+  quota: number;
+}
+
+/** Sums the successful settlements of a batch into hourly buckets per user and model. */
+export function hourlyBuckets(applied: readonly Settlement[]): HourlyBucket[] {
+  const buckets = new Map<string, HourlyBucket>();
+  for (const settlement of applied) {
+    if (!settlement.succeeded) continue;
+    const hour = Math.floor((settlement.log?.created_at ?? Date.now() / 1000) / 3600) * 3600;
+    const key = `${settlement.reservation.userId}\u0000${settlement.modelName}\u0000${hour}`;
+    const bucket = buckets.get(key) ?? { userId: settlement.reservation.userId, username: settlement.username, modelName: settlement.modelName, hour, tokensUsed: 0, count: 0, quota: 0 };
+    bucket.tokensUsed += settlement.tokensUsed;
+    bucket.count += 1;
+    bucket.quota += settlement.actual;
+    buckets.set(key, bucket);
+  }
+  return [...buckets.values()];
+}
