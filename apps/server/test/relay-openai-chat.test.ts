@@ -78,7 +78,7 @@ describe('OpenAI chat relay with the openai SDK', () => {
     const before = await balance();
     const stream = await client.chat.completions.create({ model: 'test-model', messages, stream: true });
     for await (const _chunk of stream) void _chunk;
-    const prompt = estimateChatPromptTokens({ messages });
+    const prompt = estimateChatPromptTokens({ messages }, countTokens);
     const completionTokens = countTokens('w1 w2 w3 w4 w5');
     expect(before.quota - (await balance()).quota).toBe(2 * (prompt + completionTokens * 3));
     const log = await lastLog();

@@ -16,7 +16,7 @@ import {
 import type { BillableUsage } from '@turnpike/relay';
 import { dialectOf } from './chat-wire';
 import { waitForDrain, type AnswerOutcome } from './relay-answer';
-import { countTextTokens } from './token-counter';
+import { exactCounter } from './token-counter';
 import { readBody, type UpstreamResponse } from './upstream-client';
 
 /** How the caller wants its stream framed (Gemini without `alt=sse` streams a JSON array). */
@@ -35,7 +35,10 @@ export interface ChatAnswerPlan {
   /** The model name the caller asked for, shown in converted answers. */
   model: string;
   framing: StreamFraming;
+  /** Rough prompt tokens, for dialects that report them before the answer (Anthropic `message_start`). */
   promptEstimate: number;
+  /** Exact prompt tokens, counted only when the upstream reports no usage. */
+  countPrompt: () => Promise<number>;
 }
 
 function formatOf(id: string): Format {
@@ -175,7 +178,8 @@ export async function relayChatStream(raw: ServerResponse, upstream: UpstreamRes
   }
   const reported = transform.usage();
   if (hasTokens(reported)) return { usage: billableFrom(reported), firstByteMs, clientGone, upstreamBroken, usageCounted: false };
-  return { usage: { promptTokens: plan.promptEstimate, completionTokens: countTextTokens(transform.text()) }, firstByteMs, clientGone, upstreamBroken, usageCounted: true };
+  const count = await exactCounter();
+  return { usage: { promptTokens: await plan.countPrompt(), completionTokens: count(transform.text()) }, firstByteMs, clientGone, upstreamBroken, usageCounted: true };
 }
 
 function responseText(response: CanonicalResponse): string {
@@ -221,5 +225,6 @@ export async function readChatAnswer(upstream: UpstreamResponse, plan: ChatAnswe
   }
   bytes ??= Buffer.from(JSON.stringify(formatOf(plan.inbound).encodeResponse({ ...canonical, model: plan.model })));
   if (hasTokens(reported)) return { bytes, contentType: 'application/json', outcome: { usage: billableFrom(reported), upstreamBroken: false, usageCounted: false } };
-  return { bytes, contentType: 'application/json', outcome: { usage: { promptTokens: plan.promptEstimate, completionTokens: countTextTokens(responseText(canonical)) }, upstreamBroken: false, usageCounted: true } };
+  const count = await exactCounter();
+  return { bytes, contentType: 'application/json', outcome: { usage: { promptTokens: await plan.countPrompt(), completionTokens: count(responseText(canonical)) }, upstreamBroken: false, usageCounted: true } };
 }

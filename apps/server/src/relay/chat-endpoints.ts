@@ -16,7 +16,7 @@ function chatEndpoint(path: string, format: FormatId): RelayEndpoint {
     bodyType: 'json',
     format,
     streamable: true,
-    estimatePrompt: ({ canonical }) => estimateCanonicalPromptTokens(canonical()),
+    estimatePrompt: ({ canonical }, count) => estimateCanonicalPromptTokens(canonical(), count),
     maxTokens: ({ canonical }) => canonical().maxTokens ?? 0,
     measure: notMeasured,
   };

@@ -1,7 +1,7 @@
 // The OpenAI-format relay endpoints: how each one reads its model, estimates its prompt and measures usage.
 import { readOpenAiChatUsage, type CanonicalRequest, type FormatId } from '@turnpike/formats';
 import type { BillableUsage } from '@turnpike/relay';
-import { countTextTokens, estimateChatPromptTokens, estimateFieldTokens } from './token-counter';
+import { estimateChatPromptTokens, estimateFieldTokens, type TokenCounter } from './token-counter';
 
 type JsonBody = Record<string, unknown>;
 
@@ -20,12 +20,12 @@ export interface RelayEndpoint {
   /** The model used when the request names none (new-api's defaults). */
   defaultModel?: string;
   streamable: boolean;
-  /** Estimated prompt tokens, for the reserve and when the answer reports no usage. */
-  estimatePrompt(input: EstimateInput): number;
+  /** Prompt tokens counted with `count`: roughly for the reserve, exactly when the answer reports no usage. */
+  estimatePrompt(input: EstimateInput, count: TokenCounter): number;
   /** Requested completion ceiling, for the reserve. */
   maxTokens(input: EstimateInput): number;
-  /** Usage of a complete answer of an OpenAI-only endpoint; `text` is the answer body as text. */
-  measure(request: JsonBody, answer: unknown, text: string, promptEstimate: number): BillableUsage;
+  /** Usage of a complete answer of an OpenAI-only endpoint; `text` is the answer body as text, `count` the exact counter. */
+  measure(request: JsonBody, answer: unknown, text: string, promptEstimate: number, count: TokenCounter): BillableUsage;
   /** How many units a fixed-price call counts (images: `n`). */
   units?(body: JsonBody): number;
 }
@@ -72,17 +72,16 @@ const chat: RelayEndpoint = {
   bodyType: 'json',
   format: 'openai-chat',
   streamable: true,
-  estimatePrompt: ({ json }) => estimateChatPromptTokens(json),
+  estimatePrompt: ({ json }, count) => estimateChatPromptTokens(json, count),
   maxTokens: ({ json }) => numberField(json, 'max_completion_tokens', 'max_tokens'),
-  measure: (_request, answer, _text, promptEstimate) =>
-    openAiUsage(answer) ?? { promptTokens: promptEstimate, completionTokens: countTextTokens(answerText(answer)) },
+  measure: (_request, answer, _text, promptEstimate, count) => openAiUsage(answer) ?? { promptTokens: promptEstimate, completionTokens: count(answerText(answer)) },
 };
 
 const completions: RelayEndpoint = {
   ...chat,
   path: '/v1/completions',
   format: undefined,
-  estimatePrompt: ({ json }) => estimateFieldTokens(json, ['prompt', 'suffix']),
+  estimatePrompt: ({ json }, count) => estimateFieldTokens(json, ['prompt', 'suffix'], count),
   maxTokens: ({ json }) => numberField(json, 'max_tokens'),
 };
 
@@ -90,7 +89,7 @@ const embeddings: RelayEndpoint = {
   path: '/v1/embeddings',
   bodyType: 'json',
   streamable: false,
-  estimatePrompt: ({ json }) => estimateFieldTokens(json, ['input']),
+  estimatePrompt: ({ json }, count) => estimateFieldTokens(json, ['input'], count),
   maxTokens: () => 0,
   measure: (_request, answer, _text, promptEstimate) => openAiUsage(answer) ?? { promptTokens: promptEstimate, completionTokens: 0 },
 };
@@ -100,7 +99,7 @@ const moderations: RelayEndpoint = { ...embeddings, path: '/v1/moderations', def
 const rerank: RelayEndpoint = {
   ...embeddings,
   path: '/v1/rerank',
-  estimatePrompt: ({ json }) => estimateFieldTokens(json, ['query', 'documents']),
+  estimatePrompt: ({ json }, count) => estimateFieldTokens(json, ['query', 'documents'], count),
   measure: (_request, answer, _text, promptEstimate) => {
     const body = record(answer);
     const usage = openAiUsage(answer);
@@ -115,7 +114,7 @@ const images: RelayEndpoint = {
   bodyType: 'json',
   defaultModel: 'dall-e',
   streamable: false,
-  estimatePrompt: ({ json }) => estimateFieldTokens(json, ['prompt']),
+  estimatePrompt: ({ json }, count) => estimateFieldTokens(json, ['prompt'], count),
   maxTokens: () => 0,
   measure: (_request, answer, _text, promptEstimate) => openAiUsage(answer) ?? { promptTokens: promptEstimate, completionTokens: 0 },
   units: (body) => Math.max(1, numberField(body, 'n')),
@@ -128,7 +127,7 @@ const speech: RelayEndpoint = {
   bodyType: 'json',
   defaultModel: 'tts-1',
   streamable: false,
-  estimatePrompt: ({ json }) => estimateFieldTokens(json, ['input']),
+  estimatePrompt: ({ json }, count) => estimateFieldTokens(json, ['input'], count),
   maxTokens: () => 0,
   measure: (_request, _answer, _text, promptEstimate) => ({ promptTokens: promptEstimate, completionTokens: 0 }),
 };
@@ -140,11 +139,11 @@ const transcriptions: RelayEndpoint = {
   streamable: false,
   estimatePrompt: () => 0,
   maxTokens: () => 0,
-  measure: (_request, answer, text) => {
+  measure: (_request, answer, text, _promptEstimate, count) => {
     const usage = openAiUsage(answer);
     if (usage) return usage;
     const transcript = typeof record(answer).text === 'string' ? (record(answer).text as string) : text;
-    return { promptTokens: 0, completionTokens: countTextTokens(transcript) };
+    return { promptTokens: 0, completionTokens: count(transcript) };
   },
 };
 

@@ -4,7 +4,7 @@ import { OpenAiChatStreamUsageReader } from '@turnpike/formats';
 import type { BillableUsage } from '@turnpike/relay';
 import { answerText } from './openai-endpoints';
 import type { RelayRequest } from './relay-request';
-import { countTextTokens } from './token-counter';
+import { exactCounter } from './token-counter';
 import { readBody, type UpstreamResponse } from './upstream-client';
 
 /** How an answer went, for settlement and the log. */
@@ -41,7 +41,7 @@ export function waitForDrain(raw: ServerResponse): Promise<void> {
 }
 
 /** Streams SSE bytes to the client, flushing each chunk; meters usage from the side and by counting when none arrives. */
-export async function relayStream(raw: ServerResponse, upstream: UpstreamResponse, abort: AbortController, call: RelayRequest, promptEstimate: number, startedAt: number): Promise<AnswerOutcome> {
+export async function relayStream(raw: ServerResponse, upstream: UpstreamResponse, abort: AbortController, call: RelayRequest, startedAt: number): Promise<AnswerOutcome> {
   const reader = new OpenAiChatStreamUsageReader();
   const chunks: Buffer[] = [];
   let clientGone = false;
@@ -87,7 +87,8 @@ export async function relayStream(raw: ServerResponse, upstream: UpstreamRespons
   for (const chunk of chunks) counter.push(chunk);
   counter.end();
   const streamedText = counter.text || completionTextOf(chunks);
-  return { usage: { promptTokens: promptEstimate, completionTokens: countTextTokens(streamedText) }, firstByteMs, clientGone, upstreamBroken, usageCounted: true };
+  const count = await exactCounter();
+  return { usage: { promptTokens: call.endpoint.estimatePrompt(call, count), completionTokens: count(streamedText) }, firstByteMs, clientGone, upstreamBroken, usageCounted: true };
 }
 
 /** Text of legacy completion streams (`choices[].text`), which the chat reader does not collect. */
@@ -105,7 +106,7 @@ function completionTextOf(chunks: Buffer[]): string {
 }
 
 /** Reads the whole answer, measures it, and returns its bytes for the caller to send unchanged. */
-export async function readWholeAnswer(upstream: UpstreamResponse, call: RelayRequest, promptEstimate: number): Promise<{ bytes: Buffer; outcome: Omit<AnswerOutcome, 'firstByteMs' | 'clientGone'> }> {
+export async function readWholeAnswer(upstream: UpstreamResponse, call: RelayRequest): Promise<{ bytes: Buffer; outcome: Omit<AnswerOutcome, 'firstByteMs' | 'clientGone'> }> {
   const bytes = await readBody(upstream.body);
   const contentType = String(upstream.headers['content-type'] ?? '');
   let parsed: unknown = undefined;
@@ -118,7 +119,8 @@ export async function readWholeAnswer(upstream: UpstreamResponse, call: RelayReq
       parsed = undefined;
     }
   }
-  const usage = call.endpoint.measure(call.json, parsed, text, promptEstimate);
+  const count = await exactCounter();
+  const usage = call.endpoint.measure(call.json, parsed, text, call.endpoint.estimatePrompt(call, count), count);
   return { bytes, outcome: { usage, upstreamBroken: false, usageCounted: parsed === undefined || !hasUsage(parsed) } };
 }
 

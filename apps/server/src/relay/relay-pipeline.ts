@@ -8,6 +8,7 @@ import { autoDisableChannel, isRetryable, shouldAutoDisable, type AttemptFailure
 import { readChatAnswer, relayChatStream, type ChatAnswerPlan } from './chat-answer';
 import { buildChatUpstreamBody, claudeDefaultMaxTokens, upstreamPathFor } from './chat-wire';
 import { CredentialError } from './credential-cache';
+import { exactCounter, roughCounter } from './token-counter';
 import { chooseThinking } from './provider-options';
 import { readWholeAnswer, relayStream, type AnswerOutcome } from './relay-answer';
 import type { RelayCaller } from './relay-caller';
@@ -241,7 +242,8 @@ export async function runRelay(services: RelayServices, request: FastifyRequest,
   if (candidates.length === 0) {
     throw new RelayError(503, `no available channel for model ${call.model} under group ${caller.usingGroup}`, 'server_error', 'model_not_found');
   }
-  const promptEstimate = call.endpoint.estimatePrompt(call);
+  const promptEstimate = call.endpoint.estimatePrompt(call, roughCounter);
+  const countPrompt = async (): Promise<number> => call.endpoint.estimatePrompt(call, await exactCounter());
   const units = call.endpoint.units?.(call.json) ?? 1;
   const options = services.context.options;
   const estimate = estimateReserveQuota(quote, { promptTokens: promptEstimate, maxTokens: call.endpoint.maxTokens(call), preConsumedQuota: options.number('PreConsumedQuota') }) * units;
@@ -263,7 +265,7 @@ export async function runRelay(services: RelayServices, request: FastifyRequest,
   let outcome: AnswerOutcome;
   try {
     if (call.format && attempt.chat) {
-      const plan: ChatAnswerPlan = { inbound: call.format, ...attempt.chat, model: call.model, framing: call.framing, promptEstimate };
+      const plan: ChatAnswerPlan = { inbound: call.format, ...attempt.chat, model: call.model, framing: call.framing, promptEstimate, countPrompt };
       if (call.stream) {
         reply.hijack();
         outcome = await relayChatStream(reply.raw, attempt.response, attempt.abort, plan, startedAt);
@@ -274,9 +276,9 @@ export async function runRelay(services: RelayServices, request: FastifyRequest,
       }
     } else if (call.stream) {
       reply.hijack();
-      outcome = await relayStream(reply.raw, attempt.response, attempt.abort, call, promptEstimate, startedAt);
+      outcome = await relayStream(reply.raw, attempt.response, attempt.abort, call, startedAt);
     } else {
-      const whole = await readWholeAnswer(attempt.response, call, promptEstimate);
+      const whole = await readWholeAnswer(attempt.response, call);
       outcome = { ...whole.outcome, firstByteMs: Date.now() - startedAt, clientGone: reply.raw.destroyed };
       const contentType = attempt.response.headers['content-type'];
       if (contentType) reply.header('content-type', contentType);

@@ -1,10 +1,30 @@
-// Counts tokens with a real BPE tokenizer (o200k), for reserves and for answers that report no usage.
+// Token counting: a rough, allocation-free estimate for reserves, and a real BPE tokenizer (o200k) for answers
+// that report no usage. The tokenizer's tables take about 70 MB, so they load on first need, not at start.
 import type { CanonicalRequest } from '@turnpike/formats';
-import { countTokens } from 'gpt-tokenizer';
 
-/** Tokens of a text. */
-export function countTextTokens(text: string): number {
-  return text ? countTokens(text) : 0;
+/** Counts the tokens of a text. */
+export type TokenCounter = (text: string) => number;
+
+/**
+ * A cheap estimate that errs high for English and code (a token per 3 ASCII characters, where o200k averages
+ * about 4) and counts every other character as a token (CJK averages slightly under one). Used for reserves only.
+ */
+export const roughCounter: TokenCounter = (text) => {
+  let ascii = 0;
+  let other = 0;
+  for (let index = 0; index < text.length; index += 1) {
+    if (text.charCodeAt(index) < 128) ascii += 1;
+    else other += 1;
+  }
+  return Math.ceil(ascii / 3) + other;
+};
+
+let exact: Promise<TokenCounter> | null = null;
+
+/** The exact o200k counter, loading the tokenizer the first time it is asked for. */
+export function exactCounter(): Promise<TokenCounter> {
+  exact ??= import('gpt-tokenizer').then(({ countTokens }) => (text: string) => (text ? countTokens(text) : 0));
+  return exact;
 }
 
 /** Collects the text of any JSON value (strings only), for prompt estimates of arbitrary bodies. */
@@ -19,7 +39,7 @@ function collectStrings(value: unknown, into: string[], depth = 0): void {
  * Prompt tokens of an OpenAI chat request the way new-api estimates them: 3 per message, 1 per name,
  * the content text, 3 for the reply priming; tools add their JSON. Images are not counted.
  */
-export function estimateChatPromptTokens(body: Record<string, unknown>): number {
+export function estimateChatPromptTokens(body: Record<string, unknown>, countTextTokens: TokenCounter): number {
   let tokens = 3;
   const messages = Array.isArray(body.messages) ? body.messages : [];
   for (const message of messages) {
@@ -42,14 +62,14 @@ export function estimateChatPromptTokens(body: Record<string, unknown>): number 
 }
 
 /** Prompt tokens of any other request: the tokens of every string in the named fields. */
-export function estimateFieldTokens(body: Record<string, unknown>, fields: readonly string[]): number {
+export function estimateFieldTokens(body: Record<string, unknown>, fields: readonly string[], countTextTokens: TokenCounter): number {
   const texts: string[] = [];
   for (const field of fields) collectStrings(body[field], texts);
   return countTextTokens(texts.join('\n'));
 }
 
 /** Prompt tokens of a canonical request: 3 per message plus its text, tool calls and results, and the tools. */
-export function estimateCanonicalPromptTokens(request: CanonicalRequest): number {
+export function estimateCanonicalPromptTokens(request: CanonicalRequest, countTextTokens: TokenCounter): number {
   let tokens = 3;
   const texts: string[] = [];
   for (const message of request.messages) {
