@@ -2,6 +2,7 @@
 // @see https://ai.google.dev/api/generate-content
 // @see https://ai.google.dev/gemini-api/docs/api-versions
 import { json } from '../openai-compatible/openai-compatible-readers';
+import { classifyGoogleFailure } from './gemini-failure';
 import type { AdaptorChannel, AdaptorInput, ModelListReader, ProviderAdaptor, UpstreamCall } from '../provider-adaptor';
 import { geminiDescriptor } from './gemini-descriptor';
 
@@ -24,6 +25,7 @@ export const geminiAdaptor: ProviderAdaptor = {
       body: input.body,
     };
   },
+  classifyFailure: classifyGoogleFailure,
 };
 
 /** `GET /v1beta/models?pageSize=1000` → model ids without the `models/` prefix. */

@@ -2,6 +2,7 @@
 // `x-goog-api-key` (as new-api sends it, keeping the key out of URLs). PaLM cannot stream; the relay replays answers.
 // @see https://ai.google.dev/api/rest/v1beta/models/generateMessage
 // @see https://github.com/QuantumNous/new-api/blob/main/relay/channel/palm/adaptor.go
+import { classifyGoogleFailure } from '../gemini/gemini-failure';
 import type { AdaptorInput, ProviderAdaptor, UpstreamCall } from '../provider-adaptor';
 import { palmDescriptor } from './palm-descriptor';
 import { palmDialect } from './palm-dialect';
@@ -29,4 +30,5 @@ export const palmAdaptor: ProviderAdaptor = {
   chatWire: () => palmDialect.id,
   dialect: palmDialect,
   streaming: { kind: 'none' },
+  classifyFailure: classifyGoogleFailure,
 };

@@ -109,7 +109,8 @@ describe('tencentAdaptor.classifyFailure', () => {
   it('blames the caller for parameter errors, reads text bodies, and falls back to the HTTP rule', () => {
     expect(classify(200, error('InvalidParameterValue.Model'))).toBe('client');
     expect(classify(200, error('MissingParameter'))).toBe('client');
-    expect(classify(200, JSON.stringify(error('AuthFailure.SignatureExpire')))).toBe('disable');
+    expect(classify(200, JSON.stringify(error('AuthFailure.SecretIdNotFound')))).toBe('disable');
+    expect(classify(200, JSON.stringify(error('AuthFailure.SignatureExpire')))).toBe('retry');
     expect(classify(502, 'Bad Gateway')).toBe('retry');
     expect(classify(401, undefined)).toBe('disable');
     expect(classify(400, {})).toBe('client');

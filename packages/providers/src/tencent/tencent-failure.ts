@@ -35,6 +35,8 @@ function parsedBody(body: unknown): unknown {
 export function classifyTencentFailure(status: number, body: unknown): FailureClass {
   const code = decodeHunyuanError(parsedBody(body))?.code;
   if (!code) return classifyHttpFailure(status);
+  // An expired signature means the gateway's clock is off, not that the key is bad.
+  if (code === 'AuthFailure.SignatureExpire') return 'retry';
   if (code.startsWith('AuthFailure') || code.startsWith('UnauthorizedOperation') || accountCodes.has(code)) return 'disable';
   if (callerPrefixes.some((prefix) => code === prefix || code.startsWith(`${prefix}.`))) return 'client';
   return 'retry';
