@@ -61,12 +61,14 @@ export async function buildServer(config: Config, modules: RouteModule[] = route
   let shuttingDown = false;
   // Keep-alive connections would hold close() open until their idle timeout: answers sent while shutting
   // down carry `connection: close`, and connections that turn idle (after a stream ends) are closed at once.
-  app.addHook('onSend', async (_request, reply, payload) => {
+  // Callback-style hooks: they run on every request, and an async hook costs a promise each time.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (shuttingDown) reply.header('connection', 'close');
-    return payload;
+    done(null, payload);
   });
-  app.addHook('onResponse', async () => {
+  app.addHook('onResponse', (_request, _reply, done) => {
     if (shuttingDown) setImmediate(() => app.server.closeIdleConnections());
+    done();
   });
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) return reply.status(error.status).send({ success: false, message: error.message });

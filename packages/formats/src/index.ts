@@ -3,6 +3,7 @@ export * from './canonical-model';
 export * from './canonical-stream-collect';
 export * from './sse-parser';
 export * from './sse-writer';
+export * from './stream-usage-reader-base';
 export * from './format-registry';
 export * from './openai-chat/openai-chat-schema';
 export * from './openai-chat/openai-chat-usage';

@@ -62,6 +62,8 @@ interface StreamTransform {
   end(): string;
   usage(): CanonicalUsage | undefined;
   text(): string;
+  /** The upstream's error, when it reported one and generated nothing (so there is nothing to bill). */
+  failure(): string | undefined;
 }
 
 function passthroughTransform(wire: Format): StreamTransform {
@@ -78,6 +80,7 @@ function passthroughTransform(wire: Format): StreamTransform {
       return '';
     },
     usage: () => reader.usage,
+    failure: () => undefined,
     replay() {
       throw new Error('a pass-through stream has no whole answer to replay');
     },
@@ -106,9 +109,11 @@ function convertingTransform(plan: ChatAnswerPlan): StreamTransform {
     });
     return encoder;
   };
+  let error: string | undefined;
   const encodeAll = (parts: CanonicalStreamPart[]): string => {
     let out = '';
     for (const part of parts) {
+      if (part.type === 'error') error ??= part.error.message;
       if (part.type === 'usage') usage = part.usage;
       else if (part.type === 'text-delta' || part.type === 'reasoning-delta') text.push(part.text);
       else if (part.type === 'tool-call-delta') text.push(part.argumentsDelta);
@@ -129,6 +134,7 @@ function convertingTransform(plan: ChatAnswerPlan): StreamTransform {
     end: () => encodeAll(decoder.end()) + encoderFor().end(),
     usage: () => usage,
     text: () => text.join(''),
+    failure: () => (error !== undefined && text.length === 0 && !hasTokens(usage) ? error : undefined),
   };
 }
 
@@ -178,6 +184,9 @@ export async function relayChatStream(raw: ServerResponse, upstream: UpstreamRes
   }
   const reported = transform.usage();
   if (hasTokens(reported)) return { usage: billableFrom(reported), firstByteMs, clientGone, upstreamBroken, usageCounted: false };
+  // An upstream that answered only with an error event generated nothing: the call failed and is not billed.
+  const failure = transform.failure();
+  if (failure !== undefined) return { usage: { promptTokens: 0, completionTokens: 0 }, firstByteMs, clientGone, upstreamBroken, usageCounted: false, failure };
   const count = await exactCounter();
   return { usage: { promptTokens: await plan.countPrompt(), completionTokens: count(transform.text()) }, firstByteMs, clientGone, upstreamBroken, usageCounted: true };
 }
@@ -219,8 +228,11 @@ export async function readChatAnswer(upstream: UpstreamResponse, plan: ChatAnswe
     // Some providers report errors in a 200 answer.
     const error = findFormat(plan.wire) ? undefined : wire.decodeError(parsed);
     if (error) throw new Error(error.message);
+    reported = wire.readUsage(parsed);
+    // Passed-through answers with their usage need no decoding at all: the bytes go back as they came.
+    if (plan.passthrough && hasTokens(reported)) return { bytes: raw, contentType: 'application/json', outcome: { usage: billableFrom(reported), upstreamBroken: false, usageCounted: false } };
     canonical = wire.decodeResponse(parsed);
-    reported = wire.readUsage(parsed) ?? canonical.usage;
+    reported ??= canonical.usage;
     if (plan.passthrough) bytes = raw;
   }
   bytes ??= Buffer.from(JSON.stringify(formatOf(plan.inbound).encodeResponse({ ...canonical, model: plan.model })));

@@ -18,6 +18,8 @@ export interface AnswerOutcome {
   upstreamBroken: boolean;
   /** The usage was counted locally because the upstream reported none. */
   usageCounted: boolean;
+  /** The upstream's error, when its stream carried only an error: the call failed and is released, not billed. */
+  failure?: string;
 }
 
 const streamHeaders = {

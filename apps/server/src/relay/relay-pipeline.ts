@@ -1,4 +1,6 @@
 // One relay call, end to end: price → reserve → attempts with failover → relay the answer → settle exactly once.
+import { Readable } from 'node:stream';
+import { findFormat } from '@turnpike/formats';
 import { computeQuotaCost, estimateReserveQuota, resolveMappedModel, selectChannel, type BillableUsage, type BillingQuote } from '@turnpike/relay';
 import { chatWireFor, findProvider, findProviderAdaptor, type AdaptorChannel, type ProviderAdaptor, type UpstreamCall } from '@turnpike/providers';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -6,7 +8,7 @@ import type { Reservation } from '../billing/quota-ledger';
 import { admitModelRequest, recordModelRequestSuccess } from '../rate-limit/model-request-limit';
 import { autoDisableChannel, isRetryable, shouldAutoDisable, type AttemptFailure } from './channel-health';
 import { readChatAnswer, relayChatStream, type ChatAnswerPlan } from './chat-answer';
-import { buildChatUpstreamBody, claudeDefaultMaxTokens, upstreamPathFor } from './chat-wire';
+import { buildChatUpstreamBody, claudeDefaultMaxTokens, dialectOf, upstreamPathFor } from './chat-wire';
 import { CredentialError } from './credential-cache';
 import { exactCounter, roughCounter } from './token-counter';
 import { chooseThinking } from './provider-options';
@@ -17,7 +19,7 @@ import { buildConsumeLog, buildErrorLog } from './relay-log-rows';
 import { buildUpstreamBody, type RelayRequest } from './relay-request';
 import type { RelayServices } from './relay-services';
 import type { ChannelRoute } from './routing-table';
-import type { UpstreamResponse } from './upstream-client';
+import { readBody, type UpstreamResponse } from './upstream-client';
 
 /** The result of trying channels until one answers. */
 interface AttemptResult {
@@ -158,17 +160,41 @@ async function tryChannel(services: RelayServices, call: RelayRequest, channel: 
   const onClientGone = (): void => abort.abort();
   request.raw.once('close', onClientGone);
   try {
-    const response = await services.upstream.send(prepared.upstreamCall, abort.signal);
+    const sent = await services.upstream.send(prepared.upstreamCall, abort.signal);
+    const screened = sent.status >= 200 && sent.status < 300 && prepared.chat ? await screenNativeAnswer(prepared.chat, sent) : { response: sent, failure: null };
     request.raw.off('close', onClientGone);
-    if (response.status >= 200 && response.status < 300) return { ok: true, result: { channel, upstreamModel: prepared.upstreamModel, response, abort, chat: prepared.chat } };
+    const response = screened.response;
+    if (response.status >= 200 && response.status < 300 && !screened.failure) return { ok: true, result: { channel, upstreamModel: prepared.upstreamModel, response, abort, chat: prepared.chat } };
     // A refused call may mean a revoked access token: the next call exchanges the key afresh.
     if (findProviderAdaptor(channel.type)?.credentials) services.credentials.forget(adaptorChannelOf(channel));
-    return { ok: false, failure: await readFailure(response) };
+    return { ok: false, failure: screened.failure ?? (await readFailure(response)) };
   } catch (error) {
     request.raw.off('close', onClientGone);
     if (abort.signal.aborted) throw new RelayError(499, 'the client closed the request', 'invalid_request_error', 'client_gone');
     return { ok: false, failure: { status: 0, message: `upstream request failed: ${(error as Error).message}`, body: null } };
   }
+}
+
+/**
+ * Native dialects that report errors inside a 2xx answer (Baidu, Tencent, Coze, …): a whole answer, or a streamed
+ * call answered with one JSON body, is read and checked here, so such an error fails the attempt like an error status
+ * (failover, auto-disable, a fresh token) instead of reaching the caller after the channel was chosen. The body read
+ * is handed on unchanged.
+ */
+async function screenNativeAnswer(chat: ChatAttempt, response: UpstreamResponse): Promise<{ response: UpstreamResponse; failure: AttemptFailure | null }> {
+  if (findFormat(chat.wire)) return { response, failure: null };
+  const contentType = String(response.headers['content-type'] ?? '').toLowerCase();
+  if (chat.upstreamStream && !contentType.includes('application/json')) return { response, failure: null };
+  const raw = await readBody(response.body);
+  const kept: UpstreamResponse = { ...response, body: Readable.from([raw]) };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw.toString('utf8'));
+  } catch {
+    return { response: kept, failure: null };
+  }
+  const error = dialectOf(chat.wire).decodeError(parsed);
+  return { response: kept, failure: error ? { status: error.httpStatus ?? 502, message: error.message, body: parsed } : null };
 }
 
 /** Tries channels in priority tiers until one answers with a 2xx, or the retries are used up. */
@@ -288,6 +314,11 @@ export async function runRelay(services: RelayServices, request: FastifyRequest,
     // The upstream answered but its body broke before anything reached the client: nothing was delivered.
     services.ledger.release(reservation, buildErrorLog({ services, request, call, caller, tried, message: (error as Error).message, startedAt }), attempt.channel.id);
     throw new RelayError(502, `upstream answer failed: ${(error as Error).message}`, 'upstream_error');
+  }
+  if (outcome.failure !== undefined) {
+    // The error already reached the client inside its stream; the reservation goes back with an error row.
+    services.ledger.release(reservation, buildErrorLog({ services, request, call, caller, tried, message: outcome.failure, startedAt }), attempt.channel.id);
+    return;
   }
   settle(services, request, call, caller, quote, reservation, attempt, outcome, units, tried, startedAt);
   await recordModelRequestSuccess(services.context, caller.user.id, caller.usingGroup);

@@ -4,6 +4,7 @@
 // @see https://docs.claude.com/en/api/messages#response-usage
 import type { CanonicalUsage } from '../canonical-model';
 import { SseParser, type SseEvent } from '../sse-parser';
+import { BaseStreamUsageReader, type StreamUsageReaderOptions } from '../stream-usage-reader-base';
 
 type JsonRecord = Record<string, unknown>;
 
@@ -81,11 +82,8 @@ export class AnthropicUsageAccumulator {
   }
 }
 
-/** Options of the stream usage reader. */
-export interface AnthropicMessagesStreamUsageReaderOptions {
-  /** Also accumulate generated text (text, thinking, tool names and input JSON) to estimate usage when none arrives. */
-  collectText?: boolean;
-}
+/** Options of the stream usage reader (`collectText`: text, thinking, tool names and input JSON). */
+export type AnthropicMessagesStreamUsageReaderOptions = StreamUsageReaderOptions;
 
 const usageEventTypes = new Set(['message_start', 'message_delta']);
 
@@ -93,37 +91,15 @@ const usageEventTypes = new Set(['message_start', 'message_delta']);
  * Watches the bytes of an Anthropic SSE stream forwarded as is. Only `message_start` and
  * `message_delta` events (two or three per stream) are parsed, unless text is collected.
  */
-export class AnthropicMessagesStreamUsageReader {
-  private readonly parser: SseParser;
-  private readonly collectText: boolean;
+export class AnthropicMessagesStreamUsageReader extends BaseStreamUsageReader {
+  protected readonly framer = new SseParser({ onEvent: (event) => this.readEvent(event) });
   private readonly accumulator = new AnthropicUsageAccumulator();
-  private readonly textParts: string[] = [];
   private sawStop = false;
   private latestStopReason: string | undefined = undefined;
 
-  constructor(options: AnthropicMessagesStreamUsageReaderOptions = {}) {
-    this.collectText = options.collectText ?? false;
-    this.parser = new SseParser({ onEvent: (event) => this.readEvent(event) });
-  }
-
-  /** Feeds bytes exactly as they are forwarded to the client. */
-  push(chunk: Uint8Array): void {
-    this.parser.push(chunk);
-  }
-
-  /** Marks the end of the upstream stream. */
-  end(): void {
-    this.parser.end();
-  }
-
   /** The merged usage, if any was reported. */
-  get usage(): CanonicalUsage | undefined {
+  override get usage(): CanonicalUsage | undefined {
     return this.accumulator.usage;
-  }
-
-  /** The generated text so far (empty unless `collectText`). */
-  get text(): string {
-    return this.textParts.join('');
   }
 
   /** Whether `message_stop` arrived, i.e. the upstream finished cleanly. */
@@ -170,11 +146,8 @@ export class AnthropicMessagesStreamUsageReader {
 
   private collectBlockText(payload: JsonRecord): void {
     const block = isRecord(payload.content_block) ? payload.content_block : undefined;
-    if (block?.type === 'tool_use' && typeof block.name === 'string') this.textParts.push(block.name);
+    if (block?.type === 'tool_use') this.collect(block.name);
     const delta = isRecord(payload.delta) ? payload.delta : undefined;
-    for (const key of ['text', 'thinking', 'partial_json'] as const) {
-      const value = delta?.[key];
-      if (typeof value === 'string' && value.length > 0) this.textParts.push(value);
-    }
+    for (const key of ['text', 'thinking', 'partial_json'] as const) this.collect(delta?.[key]);
   }
 }

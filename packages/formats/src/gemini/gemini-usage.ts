@@ -6,6 +6,7 @@ import type { CanonicalUsage } from '../canonical-model';
 import { isJsonObject, type JsonObject } from './gemini-content-codec';
 import type { GeminiUsageMetadata } from './gemini-schema';
 import { GeminiStreamFramer } from './gemini-stream-framing';
+import { BaseStreamUsageReader, type StreamUsageReaderOptions } from '../stream-usage-reader-base';
 
 function readCount(record: JsonObject, key: string): number {
   const value = record[key];
@@ -53,47 +54,16 @@ export function readGeminiUsage(body: unknown): CanonicalUsage | undefined {
   return isJsonObject(body) ? usageFromGemini(body.usageMetadata) : undefined;
 }
 
-/** Options of the stream usage reader. */
-export interface GeminiStreamUsageReaderOptions {
-  /** Also accumulate generated text (answer, thoughts, call names and arguments) to estimate usage when none arrives. */
-  collectText?: boolean;
-}
+/** Options of the stream usage reader (`collectText`: answer, thoughts, call names and arguments). */
+export type GeminiStreamUsageReaderOptions = StreamUsageReaderOptions;
 
 /**
  * Watches the bytes of a Gemini stream (SSE or JSON array) forwarded as they are, and reports the
  * last usageMetadata seen: streams repeat a growing usage and the last chunk carries the final one.
  */
-export class GeminiStreamUsageReader {
-  private readonly framer: GeminiStreamFramer;
-  private readonly collectText: boolean;
-  private latestUsage: CanonicalUsage | undefined = undefined;
-  private textParts: string[] = [];
+export class GeminiStreamUsageReader extends BaseStreamUsageReader {
+  protected readonly framer = new GeminiStreamFramer((json) => this.readChunk(json));
   private latestFinishReason: string | undefined = undefined;
-
-  constructor(options: GeminiStreamUsageReaderOptions = {}) {
-    this.collectText = options.collectText ?? false;
-    this.framer = new GeminiStreamFramer((json) => this.readChunk(json));
-  }
-
-  /** Feeds bytes exactly as they are forwarded to the client. */
-  push(chunk: Uint8Array): void {
-    this.framer.push(chunk);
-  }
-
-  /** Marks the end of the upstream stream. */
-  end(): void {
-    this.framer.end();
-  }
-
-  /** The last usage reported, if any. */
-  get usage(): CanonicalUsage | undefined {
-    return this.latestUsage;
-  }
-
-  /** The generated text so far (empty unless `collectText`). */
-  get text(): string {
-    return this.textParts.join('');
-  }
 
   /** The last finishReason seen (only tracked with `collectText`, which parses every chunk). */
   get finishReason(): string | undefined {
@@ -121,11 +91,11 @@ export class GeminiStreamUsageReader {
     const parts = isJsonObject(candidate.content) && Array.isArray(candidate.content.parts) ? candidate.content.parts : [];
     for (const part of parts) {
       if (!isJsonObject(part)) continue;
-      if (typeof part.text === 'string') this.textParts.push(part.text);
+      this.collect(part.text);
       const call = part.functionCall;
       if (isJsonObject(call)) {
-        if (typeof call.name === 'string') this.textParts.push(call.name);
-        this.textParts.push(JSON.stringify(call.args ?? {}));
+        this.collect(call.name);
+        this.collect(JSON.stringify(call.args ?? {}));
       }
     }
   }

@@ -2,6 +2,7 @@
 // pass-through mode, where the stream is forwarded untouched and parsed only as far as needed.
 import type { CanonicalUsage } from '../canonical-model';
 import { SseParser, type SseEvent } from '../sse-parser';
+import { BaseStreamUsageReader, type StreamUsageReaderOptions } from '../stream-usage-reader-base';
 import type { OpenAiUsage } from './openai-chat-schema';
 
 type JsonRecord = Record<string, unknown>;
@@ -66,48 +67,17 @@ export function mayContainUsageObject(json: string): boolean {
   return false;
 }
 
-/** Options of the stream usage reader. */
-export interface OpenAiChatStreamUsageReaderOptions {
-  /** Also accumulate the generated text (content, reasoning, tool arguments) to estimate usage when none arrives. */
-  collectText?: boolean;
-}
+/** Options of the stream usage reader (`collectText`: content, reasoning, tool names and arguments). */
+export type OpenAiChatStreamUsageReaderOptions = StreamUsageReaderOptions;
 
 /**
  * Watches the bytes of an OpenAI chat SSE stream that is forwarded as is, and reports the last
  * usage object seen (some compatible servers repeat a growing usage on every chunk).
  */
-export class OpenAiChatStreamUsageReader {
-  private readonly parser: SseParser;
-  private readonly collectText: boolean;
-  private latestUsage: CanonicalUsage | undefined = undefined;
-  private textParts: string[] = [];
+export class OpenAiChatStreamUsageReader extends BaseStreamUsageReader {
+  protected readonly framer = new SseParser({ onEvent: (event) => this.readEvent(event) });
   private sawDone = false;
   private latestFinishReason: string | undefined = undefined;
-
-  constructor(options: OpenAiChatStreamUsageReaderOptions = {}) {
-    this.collectText = options.collectText ?? false;
-    this.parser = new SseParser({ onEvent: (event) => this.readEvent(event) });
-  }
-
-  /** Feeds bytes exactly as they are forwarded to the client. */
-  push(chunk: Uint8Array): void {
-    this.parser.push(chunk);
-  }
-
-  /** Marks the end of the upstream stream. */
-  end(): void {
-    this.parser.end();
-  }
-
-  /** The last usage reported, if any. */
-  get usage(): CanonicalUsage | undefined {
-    return this.latestUsage;
-  }
-
-  /** The generated text so far (empty unless `collectText`). */
-  get text(): string {
-    return this.textParts.join('');
-  }
 
   /** Whether the `[DONE]` sentinel arrived, i.e. the upstream finished cleanly. */
   get done(): boolean {
@@ -145,15 +115,12 @@ export class OpenAiChatStreamUsageReader {
       if (typeof choice.finish_reason === 'string') this.latestFinishReason = choice.finish_reason;
       const delta = choice.delta;
       if (!isRecord(delta)) continue;
-      for (const key of ['reasoning_content', 'reasoning', 'content'] as const) {
-        const value = delta[key];
-        if (typeof value === 'string' && value.length > 0) this.textParts.push(value);
-      }
+      for (const key of ['reasoning_content', 'reasoning', 'content'] as const) this.collect(delta[key]);
       if (!Array.isArray(delta.tool_calls)) continue;
       for (const toolCall of delta.tool_calls) {
         const functionPart = isRecord(toolCall) && isRecord(toolCall.function) ? toolCall.function : undefined;
-        if (typeof functionPart?.name === 'string') this.textParts.push(functionPart.name);
-        if (typeof functionPart?.arguments === 'string') this.textParts.push(functionPart.arguments);
+        this.collect(functionPart?.name);
+        this.collect(functionPart?.arguments);
       }
     }
   }

@@ -5,6 +5,7 @@
 import type { CanonicalUsage } from '../canonical-model';
 import { mayContainUsageObject } from '../openai-chat/openai-chat-usage';
 import { SseParser, type SseEvent } from '../sse-parser';
+import { BaseStreamUsageReader, type StreamUsageReaderOptions } from '../stream-usage-reader-base';
 import type { OpenAiResponsesUsage } from './openai-responses-schema';
 
 type JsonRecord = Record<string, unknown>;
@@ -69,47 +70,16 @@ function findTerminalType(event: SseEvent): string | undefined {
   return undefined;
 }
 
-/** Options of the stream usage reader. */
-export interface OpenAiResponsesStreamUsageReaderOptions {
-  /** Also accumulate the generated text (output text, reasoning, tool names and arguments). */
-  collectText?: boolean;
-}
+/** Options of the stream usage reader (`collectText`: output text, reasoning, tool names and arguments). */
+export type OpenAiResponsesStreamUsageReaderOptions = StreamUsageReaderOptions;
 
 /**
  * Watches the bytes of a Responses SSE stream that is forwarded as is, and reports the usage of
  * the terminal event (or of any event that repeats a usage object; the last one wins).
  */
-export class OpenAiResponsesStreamUsageReader {
-  private readonly parser: SseParser;
-  private readonly collectText: boolean;
-  private latestUsage: CanonicalUsage | undefined = undefined;
-  private textParts: string[] = [];
+export class OpenAiResponsesStreamUsageReader extends BaseStreamUsageReader {
+  protected readonly framer = new SseParser({ onEvent: (event) => this.readEvent(event) });
   private terminalType: string | undefined = undefined;
-
-  constructor(options: OpenAiResponsesStreamUsageReaderOptions = {}) {
-    this.collectText = options.collectText ?? false;
-    this.parser = new SseParser({ onEvent: (event) => this.readEvent(event) });
-  }
-
-  /** Feeds bytes exactly as they are forwarded to the client. */
-  push(chunk: Uint8Array): void {
-    this.parser.push(chunk);
-  }
-
-  /** Marks the end of the upstream stream. */
-  end(): void {
-    this.parser.end();
-  }
-
-  /** The last usage reported, if any. */
-  get usage(): CanonicalUsage | undefined {
-    return this.latestUsage;
-  }
-
-  /** The generated text so far (empty unless `collectText`). */
-  get text(): string {
-    return this.textParts.join('');
-  }
 
   /** Whether a terminal event arrived, i.e. the upstream finished the answer. */
   get done(): boolean {
@@ -144,11 +114,9 @@ export class OpenAiResponsesStreamUsageReader {
 
   private collectEventText(type: string, payload: JsonRecord): void {
     if (textDeltaEventTypes.has(type)) {
-      if (typeof payload.delta === 'string') this.textParts.push(payload.delta);
+      this.collect(payload.delta);
       return;
     }
-    if (type === 'response.output_item.added' && isRecord(payload.item) && payload.item.type === 'function_call') {
-      if (typeof payload.item.name === 'string') this.textParts.push(payload.item.name);
-    }
+    if (type === 'response.output_item.added' && isRecord(payload.item) && payload.item.type === 'function_call') this.collect(payload.item.name);
   }
 }

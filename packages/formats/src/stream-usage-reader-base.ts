@@ -1,0 +1,52 @@
+// What every pass-through stream usage reader shares: a framer fed the forwarded bytes, the latest usage, and the
+// generated text collected on request. Each format says only how to frame its stream and read one frame.
+import type { CanonicalUsage } from './canonical-model';
+
+/** Splits forwarded bytes into the frames a reader inspects (SSE events, JSON array elements). */
+export interface StreamFramer {
+  push(chunk: Uint8Array): void;
+  end(): void;
+}
+
+/** Options of every stream usage reader. */
+export interface StreamUsageReaderOptions {
+  /** Also accumulate the generated text, to estimate usage when the upstream reports none. */
+  collectText?: boolean;
+}
+
+/** The shared half of a pass-through usage reader; subclasses create `framer` and read its frames. */
+export abstract class BaseStreamUsageReader {
+  protected readonly collectText: boolean;
+  protected latestUsage: CanonicalUsage | undefined = undefined;
+  protected readonly textParts: string[] = [];
+  protected abstract readonly framer: StreamFramer;
+
+  constructor(options: StreamUsageReaderOptions = {}) {
+    this.collectText = options.collectText ?? false;
+  }
+
+  /** Feeds bytes exactly as they are forwarded to the client. */
+  push(chunk: Uint8Array): void {
+    this.framer.push(chunk);
+  }
+
+  /** Marks the end of the upstream stream. */
+  end(): void {
+    this.framer.end();
+  }
+
+  /** The usage reported so far, if any. */
+  get usage(): CanonicalUsage | undefined {
+    return this.latestUsage;
+  }
+
+  /** The generated text so far (empty unless `collectText`). */
+  get text(): string {
+    return this.textParts.join('');
+  }
+
+  /** Collects one piece of generated text when it is a non-empty string. */
+  protected collect(value: unknown): void {
+    if (typeof value === 'string' && value.length > 0) this.textParts.push(value);
+  }
+}
