@@ -4,6 +4,7 @@ import type { DatabaseHandle, DatabaseKind } from './connect';
 import * as initial from './migrations/001-initial';
 import * as clusterNodes from './migrations/002-cluster-nodes';
 import * as sessionCutoff from './migrations/003-session-cutoff';
+import * as logStatIndex from './migrations/004-log-stat-index';
 
 interface EngineMigration {
   up(db: Kysely<unknown>, kind: DatabaseKind): Promise<void>;
@@ -14,6 +15,7 @@ const migrations: Record<string, EngineMigration> = {
   '001-initial': initial,
   '002-cluster-nodes': clusterNodes,
   '003-session-cutoff': sessionCutoff,
+  '004-log-stat-index': logStatIndex,
 };
 
 class ListProvider implements MigrationProvider {
