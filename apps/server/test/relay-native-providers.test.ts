@@ -496,6 +496,7 @@ describe('native providers through the relay', () => {
     let upstream: Emulator;
     let caller: Caller;
     let chatAnswer: (response: ServerResponse) => void | Promise<void> = () => undefined;
+    let baiduChannel = 0;
 
     beforeAll(async () => {
       upstream = await startEmulator();
@@ -504,7 +505,7 @@ describe('native providers through the relay', () => {
         if (call.path === chatPath && call.query.get('access_token') === token) return chatAnswer(response);
         sendJson(response, providerJsonFixture('baidu', 'ernie-error-token-expired.json'));
       });
-      await addChannel(server, { type: 15, key: 'BAIDU-AK|BAIDU-SK', baseUrl: upstream.url, models: model, group: 'baidu' });
+      baiduChannel = await addChannel(server, { type: 15, key: 'BAIDU-AK|BAIDU-SK', baseUrl: upstream.url, models: model, group: 'baidu' });
       caller = await callerIn('baidu');
     });
     afterAll(() => upstream.close());
@@ -524,6 +525,19 @@ describe('native providers through the relay', () => {
       expect(call.query.get('access_token')).toBe(token);
       expect(call.json).toMatchObject({ system, messages: [{ role: 'user', content: question }] });
       expect(spent).toBe(cost(model, 5, 12));
+    });
+
+    it('tests the channel in its own dialect with the exchanged token, and reports an in-body error', async () => {
+      const admin = await server.createUser({ username: 'native-baidu-admin', role: 10 });
+      chatAnswer = (response) => sendJson(response, providerJsonFixture('baidu', 'ernie-response.json'));
+      const passed = (await server.call('GET', `/api/channel/test/${baiduChannel}`, { as: admin })).json() as { success: boolean };
+      expect(passed.success).toBe(true);
+      expect(last(upstream.calls).query.get('access_token')).toBe(token);
+      expect(last(upstream.calls).json).toMatchObject({ messages: [{ role: 'user', content: 'hi' }] });
+      chatAnswer = (response) => sendJson(response, providerJsonFixture('baidu', 'ernie-error-token-expired.json'));
+      const failed = (await server.call('GET', `/api/channel/test/${baiduChannel}`, { as: admin })).json() as { success: boolean; message: string };
+      expect(failed.success).toBe(false);
+      expect(failed.message).toMatch(/token/i);
     });
 
     it('streams the ERNIE SSE with the cached token', async () => {
@@ -698,11 +712,12 @@ describe('native providers through the relay', () => {
     const botId = '7440573425637244978';
     let upstream: Emulator;
     let caller: Caller;
+    let channel = 0;
 
     beforeAll(async () => {
       upstream = await startEmulator();
       upstream.answer((_call, response) => sendPieces(response, 'text/event-stream', piecesOf(providerFixture('coze', 'coze-stream-chat.sse'), 100)));
-      const channel = await addChannel(server, { type: 49, key: 'pat_test_token', baseUrl: upstream.url, models: model, group: 'coze' });
+      channel = await addChannel(server, { type: 49, key: 'pat_test_token', baseUrl: upstream.url, models: model, group: 'coze' });
       await setChannelOther(server, channel, botId);
       caller = await callerIn('coze');
     });
@@ -723,6 +738,15 @@ describe('native providers through the relay', () => {
         expect(otherOf(log).warnings).toEqual([expect.stringContaining('Coze takes only user and assistant turns')]);
       });
     }
+
+    it('passes the admin channel test through the stream-only wire', async () => {
+      const admin = await server.createUser({ username: 'native-coze-admin', role: 10 });
+      const answer = (await server.call('GET', `/api/channel/test/${channel}`, { as: admin })).json() as { success: boolean; message: string };
+      expect(answer).toMatchObject({ success: true });
+      const call = last(upstream.calls);
+      expect(call.path).toBe('/v3/chat');
+      expect(call.json).toMatchObject({ bot_id: botId, stream: true, additional_messages: [{ role: 'user', content: 'hi' }] });
+    });
 
     it('fails a call Coze refuses with HTTP 200 and a JSON {code, msg} body, and bills nothing', async () => {
       upstream.answer((_call, response) => sendJson(response, providerJsonFixture('coze', 'coze-error-unauthorized.json')));

@@ -1,6 +1,10 @@
 // Probes a channel's upstream directly (never billed): a test chat call, its model list, its balance.
-import { findBalanceReader, findModelListReader, findProviderAdaptor, type AdaptorChannel, type UpstreamCall } from '@turnpike/providers';
+import type { Readable } from 'node:stream';
+import type { CanonicalRequest, CanonicalStreamPart } from '@turnpike/formats';
+import { chatWireFor, findBalanceReader, findModelListReader, findProviderAdaptor, type AdaptorChannel, type UpstreamCall, type UpstreamDialect } from '@turnpike/providers';
 import type { ChannelRow } from '../db/schema';
+import { dialectOf, upstreamPathFor } from './chat-wire';
+import type { CredentialCache } from './credential-cache';
 import { readBody, type UpstreamClient } from './upstream-client';
 
 /** The outcome of a test call. */
@@ -43,26 +47,69 @@ function errorText(body: unknown, text: string, status: number): string {
   return text.slice(0, 300) || `upstream answered ${status}`;
 }
 
-/** Sends one small chat completion to the channel and times it. */
-export async function testChannel(upstream: UpstreamClient, row: ChannelRow, model: string): Promise<ChannelTestResult> {
-  const adaptor = findProviderAdaptor(row.type);
-  if (!adaptor) return { ok: false, message: `channel type ${row.type} cannot be tested yet`, elapsedMs: 0, status: 0 };
-  const started = Date.now();
-  const call = adaptor.buildRequest({
-    channel: adaptorChannel(row),
-    path: '/v1/chat/completions',
-    body: JSON.stringify({ model, messages: [{ role: 'user', content: 'hi' }], stream: false }),
-    contentType: 'application/json',
-    model,
-    stream: false,
-  });
+/** The test call's question, in canonical form, for whatever wire the channel speaks. */
+function probeRequest(model: string, stream: boolean, wire: string): CanonicalRequest {
+  // Anthropic requires max_tokens; other dialects are left at the upstream's default, as new-api's test does.
+  return { model, stream, messages: [{ role: 'user', parts: [{ type: 'text', text: 'hi' }] }], ...(wire === 'anthropic-messages' ? { maxTokens: 64 } : {}) };
+}
+
+/** True when a whole answer decodes to something said (or at least counted) in the dialect. */
+function isChatAnswer(dialect: UpstreamDialect, answer: unknown): boolean {
+  if (!answer || typeof answer !== 'object') return false;
   try {
-    const { status, body, text } = await callJson(upstream, call);
+    const decoded = dialect.decodeResponse(answer);
+    return decoded.parts.length > 0 || decoded.usage !== undefined;
+  } catch {
+    return false;
+  }
+}
+
+/** Reads a probe answer's stream (stream-only upstreams) into the error it reported, if any. */
+async function streamedProbeError(body: Readable, dialect: UpstreamDialect, reframe: ((chunk: Buffer) => Buffer) | null): Promise<string | undefined> {
+  const decoder = dialect.createStreamDecoder();
+  const parts: CanonicalStreamPart[] = [];
+  for await (const chunk of body) parts.push(...decoder.push(reframe ? reframe(chunk as Buffer) : (chunk as Buffer)));
+  parts.push(...decoder.end());
+  const failed = parts.find((part) => part.type === 'error');
+  if (failed?.type === 'error') return failed.error.message;
+  return parts.some((part) => part.type === 'text-delta' || part.type === 'reasoning-delta' || part.type === 'tool-call-start' || part.type === 'finish') ? undefined : 'the upstream stream carried no answer';
+}
+
+/**
+ * Sends one small chat call to the channel in the wire it speaks (exchanging its key for a token first where the
+ * provider needs one) and times it; the answer must decode as a chat answer of that wire.
+ */
+export async function testChannel(upstream: UpstreamClient, credentials: CredentialCache, row: ChannelRow, model: string): Promise<ChannelTestResult> {
+  const adaptor = findProviderAdaptor(row.type);
+  const wire = chatWireFor(row.type, model, 'openai-chat');
+  if (!adaptor || !wire) return { ok: false, message: `channel type ${row.type} cannot be tested yet`, elapsedMs: 0, status: 0 };
+  const started = Date.now();
+  try {
+    const channel = adaptorChannel(row);
+    const dialect = dialectOf(wire);
+    const stream = adaptor.streaming?.kind === 'only';
+    const body = dialect.encodeRequest(probeRequest(model, stream, wire)) as Record<string, unknown>;
+    adaptor.patchChatBody?.(body, model, stream);
+    const accessToken = adaptor.credentials ? await credentials.tokenFor(adaptor.credentials, channel) : undefined;
+    const call = adaptor.buildRequest({ channel, path: upstreamPathFor(wire), body: JSON.stringify(body), contentType: 'application/json', model, stream, accessToken });
+    const response = await upstream.send(call, AbortSignal.timeout(probeTimeouts.headersMs), probeTimeouts);
+    if (stream && response.status >= 200 && response.status < 300) {
+      const reframe = adaptor.streaming?.kind === 'reframed' ? adaptor.streaming.createReframer() : null;
+      const failure = await streamedProbeError(response.body, dialect, reframe);
+      return { ok: failure === undefined, message: failure ?? '', elapsedMs: Date.now() - started, status: response.status };
+    }
+    const text = (await readBody(response.body)).toString('utf8');
     const elapsedMs = Date.now() - started;
-    if (status < 200 || status >= 300) return { ok: false, message: errorText(body, text, status), elapsedMs, status };
-    const choices = body && typeof body === 'object' ? (body as Record<string, unknown>).choices : undefined;
-    if (!Array.isArray(choices)) return { ok: false, message: 'the upstream answer is not a chat completion', elapsedMs, status };
-    return { ok: true, message: '', elapsedMs, status };
+    let answer: unknown = undefined;
+    try {
+      answer = JSON.parse(text);
+    } catch {
+      answer = undefined;
+    }
+    if (response.status < 200 || response.status >= 300) return { ok: false, message: dialect.decodeError(answer)?.message ?? errorText(answer, text, response.status), elapsedMs, status: response.status };
+    const reported = answer === undefined ? undefined : dialect.decodeError(answer);
+    if (reported) return { ok: false, message: reported.message, elapsedMs, status: reported.httpStatus ?? response.status };
+    return isChatAnswer(dialect, answer) ? { ok: true, message: '', elapsedMs, status: response.status } : { ok: false, message: 'the upstream answer is not a chat answer', elapsedMs, status: response.status };
   } catch (error) {
     return { ok: false, message: `upstream request failed: ${(error as Error).message}`, elapsedMs: Date.now() - started, status: 0 };
   }
