@@ -2,20 +2,14 @@
 // `other` is the knowledge base (library) id, set into the body's `libraryId`.
 // @see https://docs.aiproxy.io/dev/library
 // @see https://github.com/songquanpeng/one-api/blob/main/relay/adaptor/aiproxy/adaptor.go
+import { withJsonFields } from '../native-dialect/json-body';
 import type { AdaptorInput, ProviderAdaptor, UpstreamCall } from '../provider-adaptor';
 import { aiProxyLibraryDescriptor } from './ai-proxy-library-descriptor';
 import { aiProxyLibraryDialect } from './ai-proxy-library-dialect';
 
 /** The body with `libraryId` set; a body that is not a JSON object is sent unchanged. */
 export function withLibraryId(body: string | Buffer, libraryId: string): string | Buffer {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(typeof body === 'string' ? body : body.toString('utf8'));
-  } catch {
-    return body;
-  }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return body;
-  return JSON.stringify({ ...parsed, libraryId });
+  return withJsonFields(body, { libraryId });
 }
 
 /** Asks the channel's knowledge base every chat call, streaming when the caller streams. */

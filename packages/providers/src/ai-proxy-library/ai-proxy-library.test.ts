@@ -1,31 +1,16 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { CanonicalRequest, CanonicalStreamPart } from '@turnpike/formats';
+import type { CanonicalRequest } from '@turnpike/formats';
+import { decodeChunks, expectStableAtEverySplit, fixturesBeside } from '../native-dialect/stream-fixture-testing';
 import type { AdaptorInput } from '../provider-adaptor';
 import { aiProxyLibraryAdaptor, withLibraryId } from './ai-proxy-library-adaptor';
 import { aiProxyLibraryDialect } from './ai-proxy-library-dialect';
 import { encodeAiProxyLibraryRequest } from './ai-proxy-library-request-codec';
 
-const fixture = (name: string): Buffer => readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url));
-const fixtureJson = (name: string): unknown => JSON.parse(fixture(name).toString('utf8'));
-
-function decodeAll(chunks: Uint8Array[]): CanonicalStreamPart[] {
-  const decoder = aiProxyLibraryDialect.createStreamDecoder();
-  const parts: CanonicalStreamPart[] = [];
-  for (const chunk of chunks) parts.push(...decoder.push(chunk));
-  parts.push(...decoder.end());
-  return parts;
-}
+const { fixture, fixtureJson } = fixturesBeside(import.meta.url);
+const decodeAll = (chunks: Uint8Array[]) => decodeChunks(aiProxyLibraryDialect.createStreamDecoder(), chunks).parts;
 
 /** Decodes the fixture whole, then split in two at every byte, and expects the same parts each time. */
-function expectStableAtEverySplit(name: string): CanonicalStreamPart[] {
-  const bytes = fixture(name);
-  const whole = decodeAll([bytes]);
-  for (let at = 1; at < bytes.length; at += 1) {
-    expect(decodeAll([bytes.subarray(0, at), bytes.subarray(at)])).toEqual(whole);
-  }
-  return whole;
-}
+const stableAtEverySplit = (name: string) => expectStableAtEverySplit(() => aiProxyLibraryDialect.createStreamDecoder(), fixture(name));
 
 const references = '\n\n参考文档：\n1. [Refund policy](https://help.example.com/refunds)\n2. [Shipping FAQ](https://help.example.com/shipping)\n';
 
@@ -94,7 +79,7 @@ describe('AI Proxy knowledge base answers', () => {
 
 describe('AI Proxy knowledge base streams', () => {
   it('streams content and ends with the reference list and the finish, split at every byte', () => {
-    expect(expectStableAtEverySplit('aiproxy-library-stream.sse')).toEqual([
+    expect(stableAtEverySplit('aiproxy-library-stream.sse')).toEqual([
       { type: 'text-delta', text: 'Refunds are ' },
       { type: 'text-delta', text: 'issued within ' },
       { type: 'text-delta', text: '14 days — 退款' },
@@ -104,7 +89,7 @@ describe('AI Proxy knowledge base streams', () => {
   });
 
   it('finishes a CRLF stream that closes without a finish chunk, with the last documents', () => {
-    expect(expectStableAtEverySplit('aiproxy-library-stream-unfinished.sse')).toEqual([
+    expect(stableAtEverySplit('aiproxy-library-stream-unfinished.sse')).toEqual([
       { type: 'text-delta', text: 'Ships in ' },
       { type: 'text-delta', text: '2 days.' },
       { type: 'text-delta', text: '\n\n参考文档：\n1. [Shipping FAQ](https://help.example.com/shipping)\n' },
@@ -116,7 +101,7 @@ describe('AI Proxy knowledge base streams', () => {
     expect(decodeAll([Buffer.from('data: {"errCode": 500, "message": "model overloaded"}\n\n')])).toEqual([
       { type: 'error', error: { message: 'model overloaded', type: 'upstream_error', code: '500' } },
     ]);
-    expect(expectStableAtEverySplit('aiproxy-library-error.json')).toEqual([
+    expect(stableAtEverySplit('aiproxy-library-error.json')).toEqual([
       { type: 'error', error: { message: 'library not found or no permission', type: 'upstream_error', code: '40004' } },
     ]);
     expect(aiProxyLibraryDialect.createStreamDecoder().metadata).toBeUndefined();

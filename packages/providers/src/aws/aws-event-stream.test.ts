@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { AnthropicMessagesStreamDecoder, type CanonicalStreamPart } from '@turnpike/formats';
 import { describe, expect, it } from 'vitest';
+import { fixturesBeside } from '../native-dialect/stream-fixture-testing';
 import { encodeBedrockChunk, encodeBedrockException, encodeEventStreamMessage } from './__fixtures__/aws-event-stream-encoder';
 import {
   anthropicErrorTypeForBedrock,
@@ -11,10 +10,10 @@ import {
   EventStreamDecoder,
 } from './aws-event-stream';
 
-const fixtures = join(__dirname, '__fixtures__');
-const streamBytes = readFileSync(join(fixtures, 'claude-stream.eventstream'));
-const throttledBytes = readFileSync(join(fixtures, 'claude-stream-throttled.eventstream'));
-const events = JSON.parse(readFileSync(join(fixtures, 'claude-stream.events.json'), 'utf8')) as Array<{ type: string }>;
+const { fixture, fixtureJson } = fixturesBeside(import.meta.url);
+const streamBytes = fixture('claude-stream.eventstream');
+const throttledBytes = fixture('claude-stream-throttled.eventstream');
+const events = fixtureJson('claude-stream.events.json') as Array<{ type: string }>;
 const expectedSse = events.map((event) => `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`).join('');
 
 function reframeAll(chunks: Buffer[]): string {

@@ -1,11 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { fixturesBeside } from '../native-dialect/stream-fixture-testing';
 import type { AdaptorChannel, AdaptorInput } from '../provider-adaptor';
 import { baiduAdaptor } from './baidu-adaptor';
 import { parseBaiduKey } from './baidu-credentials';
 import { baiduChatEndpoint } from './baidu-endpoints';
 
-const fixtureJson = (name: string): unknown => JSON.parse(readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url), 'utf8'));
+const { fixtureJson } = fixturesBeside(import.meta.url);
 
 const channel = (patch: Partial<AdaptorChannel> = {}): AdaptorChannel => ({ type: 15, key: 'qhKzT5vIaR3x|Ds7lF0uGk2pWm9Yc', baseUrl: '', organization: '', other: '', ...patch });
 const body = JSON.stringify({ messages: [{ role: 'user', content: '你好' }] });

@@ -1,26 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { collectStreamParts, type CanonicalRequest, type CanonicalStreamPart } from '@turnpike/formats';
 import { describe, expect, it } from 'vitest';
+import { decodeChunks, expectPartsAtEverySplit, fixturesBeside, tokenUsage as usage } from '../native-dialect/stream-fixture-testing';
 import { baiduDialect } from './baidu-dialect';
 
-const fixture = (name: string): Buffer => readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url));
-const fixtureJson = (name: string): unknown => JSON.parse(fixture(name).toString('utf8'));
-
-function decodeStream(chunks: Uint8Array[]): { parts: CanonicalStreamPart[]; metadata: ReturnType<typeof baiduDialect.createStreamDecoder>['metadata'] } {
-  const decoder = baiduDialect.createStreamDecoder();
-  const parts: CanonicalStreamPart[] = [];
-  for (const chunk of chunks) parts.push(...decoder.push(chunk));
-  parts.push(...decoder.end());
-  return { parts, metadata: decoder.metadata };
-}
-
-function everySplit(bytes: Buffer, expected: CanonicalStreamPart[]): void {
-  for (let at = 0; at <= bytes.length; at += 1) {
-    expect(decodeStream([bytes.subarray(0, at), bytes.subarray(at)]).parts).toEqual(expected);
-  }
-}
-
-const usage = (inputTokens: number, outputTokens: number) => ({ inputTokens, outputTokens, cacheReadTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0 });
+const { fixture, fixtureJson } = fixturesBeside(import.meta.url);
+const decodeStream = (chunks: Uint8Array[]) => decodeChunks(baiduDialect.createStreamDecoder(), chunks);
+const everySplit = (bytes: Buffer, expected: CanonicalStreamPart[]): void => expectPartsAtEverySplit(() => baiduDialect.createStreamDecoder(), bytes, expected);
 
 const baseRequest = (patch: Partial<CanonicalRequest> = {}): CanonicalRequest => ({
   model: 'ERNIE-4.0-8K',
@@ -191,7 +176,7 @@ describe('baiduDialect stream decoder', () => {
       { type: 'finish', reason: 'stop' },
       { type: 'usage', usage: usage(5, 12) },
     ]);
-    expect(decodeStream([fixture('ernie-stream.sse')]).metadata).toEqual({ id: 'as-bcmt5ct4iy', model: '', created: 1735689600 });
+    expect(decodeStream([fixture('ernie-stream.sse')]).decoder.metadata).toEqual({ id: 'as-bcmt5ct4iy', model: '', created: 1735689600 });
   });
 
   it('decodes a CRLF function-call stream split at every byte', () => {
@@ -222,9 +207,9 @@ describe('baiduDialect stream decoder', () => {
       ['ernie-stream.sse', 'ernie-response.json'],
       ['ernie-stream-function-call.sse', 'ernie-response-function-call.json'],
     ]) {
-      const { parts, metadata } = decodeStream([fixture(stream)]);
-      expect(metadata).toBeDefined();
-      expect(collectStreamParts(parts, metadata!)).toEqual(baiduDialect.decodeResponse(fixtureJson(whole)));
+      const { parts, decoder } = decodeStream([fixture(stream)]);
+      expect(decoder.metadata).toBeDefined();
+      expect(collectStreamParts(parts, decoder.metadata!)).toEqual(baiduDialect.decodeResponse(fixtureJson(whole)));
     }
   });
 

@@ -3,7 +3,8 @@
 // assistant turn, and text only.
 // @see https://cloud.baidu.com/doc/WENXINWORKSHOP/s/clntwmv7t
 // @see https://github.com/PaddlePaddle/ERNIE-SDK/blob/develop/docs/api_reference/chat_completion.md (messages, functions, function_call)
-import { addRequestWarning, type CanonicalMessage, type CanonicalPart, type CanonicalRequest } from '@turnpike/formats';
+import { addRequestWarning, type CanonicalMessage, type CanonicalRequest } from '@turnpike/formats';
+import { joinTextParts } from '../native-dialect/message-text';
 
 /** A function call made by the model: its name, JSON arguments and, from the model, its reasoning. */
 export interface ErnieFunctionCall {
@@ -43,12 +44,6 @@ export interface ErnieChatRequest {
   response_format?: 'json_object' | 'text';
 }
 
-const textOf = (parts: readonly CanonicalPart[]): string =>
-  parts
-    .filter((part) => part.type === 'text')
-    .map((part) => part.text)
-    .join('\n');
-
 /** Builds the messages, merging adjacent user texts and collecting system texts. */
 class MessageBuilder {
   readonly messages: ErnieMessage[] = [];
@@ -59,14 +54,14 @@ class MessageBuilder {
 
   add(message: CanonicalMessage): void {
     if (message.role === 'system') {
-      this.system.push(textOf(message.parts));
+      this.system.push(joinTextParts(message.parts));
       return;
     }
     this.warnMedia(message);
     for (const part of message.parts) if (part.type === 'tool-result') this.addFunctionResult(part.toolCallId, part.content);
     if (message.role === 'tool') return;
     if (message.role === 'assistant') this.addAssistant(message);
-    else this.addUser(textOf(message.parts), message.parts.some((part) => part.type === 'text'));
+    else this.addUser(joinTextParts(message.parts), message.parts.some((part) => part.type === 'text'));
   }
 
   private warnMedia(message: CanonicalMessage): void {
@@ -89,7 +84,7 @@ class MessageBuilder {
 
   private addAssistant(message: CanonicalMessage): void {
     const calls = message.parts.filter((part) => part.type === 'tool-call');
-    const out: ErnieMessage = { role: 'assistant', content: textOf(message.parts) };
+    const out: ErnieMessage = { role: 'assistant', content: joinTextParts(message.parts) };
     const [first] = calls;
     if (first) {
       out.function_call = { name: first.name, arguments: first.arguments };

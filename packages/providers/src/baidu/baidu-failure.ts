@@ -1,6 +1,7 @@
 // What a failed ERNIE call means for the channel, from the `error_code` in its body (Baidu answers errors with
 // HTTP 200, so the status alone says little).
 // @see https://cloud.baidu.com/doc/WENXINWORKSHOP/s/tlmyncueh
+import { parseFailureBody } from '../native-dialect/error-body';
 import { classifyHttpFailure, type FailureClass } from '../provider-adaptor';
 import { ernieErrorCode } from './baidu-ernie-response-codec';
 
@@ -17,18 +18,9 @@ const disableCodes = new Set([6, 13, 14, 15, 19, 336004]);
  */
 const retryCodes = new Set([1, 2, 4, 17, 18, 110, 111, 336000, 336100, 336501, 336502]);
 
-function parsedBody(body: unknown): unknown {
-  if (typeof body !== 'string' && !Buffer.isBuffer(body)) return body;
-  try {
-    return JSON.parse(body.toString());
-  } catch {
-    return undefined;
-  }
-}
-
 /** Classifies by ERNIE error code; parameter errors (3, 100, 336001-336003, 336005, 336101-336105, …) are the caller's. */
 export function classifyBaiduFailure(status: number, body: unknown): FailureClass {
-  const code = ernieErrorCode(parsedBody(body));
+  const code = ernieErrorCode(parseFailureBody(body));
   if (code === undefined) return classifyHttpFailure(status);
   if (disableCodes.has(code)) return 'disable';
   if (retryCodes.has(code)) return 'retry';

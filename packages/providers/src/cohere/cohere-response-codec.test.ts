@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { fixturesBeside } from '../native-dialect/stream-fixture-testing';
 import { cohereDialect } from './cohere-dialect';
 import { cohereFinishReason, decodeCohereError, decodeCohereResponse, readCohereUsage } from './cohere-response-codec';
 
-const fixture = (name: string): unknown => JSON.parse(readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url), 'utf8'));
+const { fixtureJson: fixture } = fixturesBeside(import.meta.url);
 
 describe('decodeCohereResponse', () => {
   it('decodes a whole answer with a tool plan and a tool call, billing billed_units', () => {

@@ -1,18 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { collectStreamParts, type CanonicalStreamPart } from '@turnpike/formats';
 import { describe, expect, it } from 'vitest';
+import { byteByByte, decodeChunks, fixturesBeside, splitsInTwo } from '../native-dialect/stream-fixture-testing';
 import { cohereDialect } from './cohere-dialect';
 import { CohereStreamDecoder } from './cohere-stream-decoder';
 
-const fixture = (name: string): Buffer => readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url));
-
-function decodeAll(chunks: Uint8Array[]): { parts: CanonicalStreamPart[]; decoder: CohereStreamDecoder } {
-  const decoder = new CohereStreamDecoder();
-  const parts: CanonicalStreamPart[] = [];
-  for (const chunk of chunks) parts.push(...decoder.push(chunk));
-  parts.push(...decoder.end());
-  return { parts, decoder };
-}
+const { fixture } = fixturesBeside(import.meta.url);
+const decodeAll = (chunks: Uint8Array[]) => decodeChunks(new CohereStreamDecoder(), chunks);
 
 const textParts: CanonicalStreamPart[] = [
   { type: 'reasoning-delta', text: 'The user greets in French' },
@@ -44,8 +37,8 @@ const sse = (...events: object[]): Buffer => Buffer.from(events.map((event) => `
 describe('CohereStreamDecoder', () => {
   it('decodes a thinking-then-text stream, its id and the [DONE] sentinel, split at every byte', () => {
     const bytes = fixture('chat-stream-text.sse');
-    for (let at = 0; at <= bytes.length; at += 1) {
-      const { parts, decoder } = decodeAll([bytes.subarray(0, at), bytes.subarray(at)]);
+    for (const chunks of splitsInTwo(bytes)) {
+      const { parts, decoder } = decodeAll(chunks);
       expect(parts).toEqual(textParts);
       expect(decoder.metadata?.id).toBe('d2f1c8a4-5b7e-4f0a-9c3d-1e6b2a7f4c90');
       expect(decoder.done).toBe(true);
@@ -54,11 +47,8 @@ describe('CohereStreamDecoder', () => {
 
   it('decodes a CRLF tool-plan and two-tool-call stream, split at every byte and fed byte by byte', () => {
     const bytes = fixture('chat-stream-tool-call.sse');
-    for (let at = 0; at <= bytes.length; at += 1) {
-      expect(decodeAll([bytes.subarray(0, at), bytes.subarray(at)]).parts).toEqual(toolParts);
-    }
-    const single = [...bytes].map((byte) => Uint8Array.of(byte));
-    const { parts, decoder } = decodeAll(single);
+    for (const chunks of splitsInTwo(bytes)) expect(decodeAll(chunks).parts).toEqual(toolParts);
+    const { parts, decoder } = decodeAll(byteByByte(bytes));
     expect(parts).toEqual(toolParts);
     expect(decoder.metadata).toMatchObject({ id: '7b9e2c41-0d3a-4e8f-b5a6-c1f0e9d82a37', model: '' });
     expect(decoder.malformedEventCount).toBe(0);

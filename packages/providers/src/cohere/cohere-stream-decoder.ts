@@ -4,7 +4,8 @@
 // @see https://docs.cohere.com/reference/chat-stream
 // @see https://docs.cohere.com/v2/docs/streaming
 // @see https://docs.cohere.com/docs/tool-use-streaming
-import { SseParser, type CanonicalStreamDecoder, type CanonicalStreamMetadata, type CanonicalStreamPart, type SseEvent } from '@turnpike/formats';
+import type { SseEvent } from '@turnpike/formats';
+import { SseJsonStreamDecoder } from '../native-dialect/sse-json-stream-decoder';
 import { cohereFinishReason, decodeCohereError, readCohereUsage } from './cohere-response-codec';
 import { asNumber, asRecord, asString, type JsonRecord } from './cohere-wire';
 
@@ -19,11 +20,11 @@ function toolCallOf(event: JsonRecord): JsonRecord {
   return (Array.isArray(calls) ? asRecord(calls[0]) : asRecord(calls)) ?? {};
 }
 
-/** Turns the bytes of a Cohere v2 Chat stream into canonical stream parts. */
-export class CohereStreamDecoder implements CanonicalStreamDecoder {
-  private readonly parser: SseParser;
-  private output: CanonicalStreamPart[] = [];
-  private streamMetadata: CanonicalStreamMetadata | undefined = undefined;
+/**
+ * Turns the bytes of a Cohere v2 Chat stream into canonical stream parts. The metadata is the answer id from
+ * `message-start`; Cohere names no model or creation time, so the model is empty and the time is the arrival.
+ */
+export class CohereStreamDecoder extends SseJsonStreamDecoder {
   /** Cohere's tool-call `index` -> the canonical index, for events that carry one. */
   private readonly toolIndexes = new Map<number, number>();
   private readonly openTools = new Set<number>();
@@ -31,15 +32,6 @@ export class CohereStreamDecoder implements CanonicalStreamDecoder {
   private toolCount = 0;
   private sawDone = false;
   private malformed = 0;
-
-  constructor() {
-    this.parser = new SseParser({ onEvent: (event) => this.onEvent(event) });
-  }
-
-  /** The answer id from `message-start`; Cohere names no model or creation time, so the model is empty and the time is the arrival. */
-  get metadata(): CanonicalStreamMetadata | undefined {
-    return this.streamMetadata;
-  }
 
   /** Whether the `[DONE]` sentinel arrived. */
   get done(): boolean {
@@ -51,43 +43,26 @@ export class CohereStreamDecoder implements CanonicalStreamDecoder {
     return this.malformed;
   }
 
-  /** Feeds upstream bytes; returns the parts they completed. */
-  push(chunk: Uint8Array): CanonicalStreamPart[] {
-    this.parser.push(chunk);
-    return this.drain();
-  }
-
-  /** Flushes the end of the stream, closing tool calls left open. */
-  end(): CanonicalStreamPart[] {
-    this.parser.end();
+  /** At the end of the stream, tool calls left open are closed. */
+  protected override endOfStream(): void {
     this.closeTools();
-    return this.drain();
   }
 
-  private drain(): CanonicalStreamPart[] {
-    const parts = this.output;
-    this.output = [];
-    return parts;
-  }
-
-  private onEvent(event: SseEvent): void {
+  protected onEvent(value: unknown, event: SseEvent): void {
     if (event.data === '[DONE]') {
       this.sawDone = true;
       return;
     }
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(event.data);
-    } catch {
+    if (value === undefined) {
       this.malformed += 1;
       return;
     }
-    const record = asRecord(parsed);
+    const record = asRecord(value);
     if (!record) return;
     const type = asString(record.type) ?? event.event;
     if (type === undefined) {
       const error = decodeCohereError(record);
-      if (error) this.output.push({ type: 'error', error });
+      if (error) this.emit({ type: 'error', error });
       return;
     }
     this.readEvent(type, record);
@@ -111,7 +86,7 @@ export class CohereStreamDecoder implements CanonicalStreamDecoder {
       case 'tool-call-delta': {
         const index = this.toolIndexFor(event);
         const argumentsDelta = asString(asRecord(toolCallOf(event).function)?.arguments);
-        if (index !== undefined && argumentsDelta) this.output.push({ type: 'tool-call-delta', index, argumentsDelta });
+        if (index !== undefined && argumentsDelta) this.emit({ type: 'tool-call-delta', index, argumentsDelta });
         return;
       }
       case 'tool-call-end': {
@@ -130,12 +105,12 @@ export class CohereStreamDecoder implements CanonicalStreamDecoder {
 
   private readContent(content: JsonRecord): void {
     const text = asString(content.text);
-    if (text) this.output.push({ type: 'text-delta', text });
+    if (text) this.emit({ type: 'text-delta', text });
     this.reasoning(asString(content.thinking));
   }
 
   private reasoning(text: string | undefined): void {
-    if (text) this.output.push({ type: 'reasoning-delta', text });
+    if (text) this.emit({ type: 'reasoning-delta', text });
   }
 
   private startTool(event: JsonRecord): void {
@@ -147,9 +122,9 @@ export class CohereStreamDecoder implements CanonicalStreamDecoder {
     if (upstreamIndex !== undefined) this.toolIndexes.set(upstreamIndex, index);
     this.currentTool = index;
     this.openTools.add(index);
-    this.output.push({ type: 'tool-call-start', index, id: asString(call.id) ?? `call_${index}`, name: asString(fn.name) ?? '' });
+    this.emit({ type: 'tool-call-start', index, id: asString(call.id) ?? `call_${index}`, name: asString(fn.name) ?? '' });
     const argumentsDelta = asString(fn.arguments);
-    if (argumentsDelta) this.output.push({ type: 'tool-call-delta', index, argumentsDelta });
+    if (argumentsDelta) this.emit({ type: 'tool-call-delta', index, argumentsDelta });
   }
 
   /** The canonical index an event refers to: by its `index` when it has a known one, else the call started last. */
@@ -160,7 +135,7 @@ export class CohereStreamDecoder implements CanonicalStreamDecoder {
 
   private closeTool(index: number): void {
     if (!this.openTools.delete(index)) return;
-    this.output.push({ type: 'tool-call-end', index });
+    this.emit({ type: 'tool-call-end', index });
   }
 
   private closeTools(): void {
@@ -170,10 +145,10 @@ export class CohereStreamDecoder implements CanonicalStreamDecoder {
   private finish(delta: JsonRecord): void {
     this.closeTools();
     const error = asString(delta.error);
-    if (error) this.output.push({ type: 'error', error: { message: error } });
+    if (error) this.emit({ type: 'error', error: { message: error } });
     const usage = readCohereUsage(delta.usage);
-    if (usage) this.output.push({ type: 'usage', usage });
+    if (usage) this.emit({ type: 'usage', usage });
     const reason = asString(delta.finish_reason);
-    this.output.push({ type: 'finish', reason: reason === undefined && error ? 'error' : cohereFinishReason(reason, this.toolCount > 0) });
+    this.emit({ type: 'finish', reason: reason === undefined && error ? 'error' : cohereFinishReason(reason, this.toolCount > 0) });
   }
 }

@@ -2,21 +2,14 @@
 // the bot id (as in new-api). Coze answers a whole chat only through polling, so every call streams.
 // @see https://www.coze.cn/open/docs/developer_guides/chat_v3
 // @see https://github.com/QuantumNous/new-api/blob/main/relay/channel/coze/adaptor.go
+import { withJsonFields } from '../native-dialect/json-body';
 import type { AdaptorInput, ProviderAdaptor, UpstreamCall } from '../provider-adaptor';
 import { cozeDescriptor } from './coze-descriptor';
 import { cozeDialect } from './coze-dialect';
 
 /** The body with `bot_id` set to the channel's bot id; a body that is not a JSON object is sent unchanged. */
 export function withCozeBotId(body: string | Buffer, botId: string): string | Buffer {
-  if (botId === '') return body;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(typeof body === 'string' ? body : body.toString('utf8'));
-  } catch {
-    return body;
-  }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return body;
-  return JSON.stringify({ ...parsed, bot_id: botId });
+  return botId === '' ? body : withJsonFields(body, { bot_id: botId });
 }
 
 /** Streams every chat call from `{base}/v3/chat` for the channel's bot. */

@@ -4,6 +4,7 @@
 // @see https://github.com/coze-dev/coze-py/blob/main/cozepy/chat/__init__.py (message and event shapes)
 // @see https://github.com/QuantumNous/new-api/blob/main/relay/channel/coze/relay-coze.go (convertCozeChatRequest)
 import { addRequestWarning, type CanonicalMessage, type CanonicalRequest } from '@turnpike/formats';
+import { warnIgnoredSettings } from '../native-dialect/ignored-settings';
 
 /** One turn of `additional_messages`: plain text, or an `object_string` (JSON list of text and image items). */
 export interface CozeMessage {
@@ -35,23 +36,6 @@ export function cozeBotIdFromModel(model: string): string {
   return model.startsWith('bot-') ? model.slice(4) : '';
 }
 
-/** Request settings a Coze bot takes from its own configuration, by their OpenAI names. */
-const ignoredSettings: ReadonlyArray<[keyof CanonicalRequest, string]> = [
-  ['temperature', 'temperature'],
-  ['topP', 'top_p'],
-  ['topK', 'top_k'],
-  ['maxTokens', 'max_tokens'],
-  ['stop', 'stop'],
-  ['seed', 'seed'],
-  ['presencePenalty', 'presence_penalty'],
-  ['frequencyPenalty', 'frequency_penalty'],
-  ['tools', 'tools'],
-  ['toolChoice', 'tool_choice'],
-  ['responseFormat', 'response_format'],
-  ['reasoningEffort', 'reasoning_effort'],
-  ['reasoning', 'reasoning'],
-];
-
 function encodeTurn(message: CanonicalMessage & { role: 'user' | 'assistant' }, request: CanonicalRequest): CozeMessage | undefined {
   const items: CozeObjectItem[] = [];
   for (const part of message.parts) {
@@ -82,8 +66,7 @@ export function encodeCozeRequest(request: CanonicalRequest): CozeChatRequest {
     }
   }
   if (dropped > 0) addRequestWarning(request, `Coze takes only user and assistant turns (the bot has its own persona); ${dropped} system or tool message(s) were dropped`);
-  const ignored = ignoredSettings.filter(([field]) => request[field] !== undefined).map(([, name]) => name);
-  if (ignored.length > 0) addRequestWarning(request, `Coze bots use their own model settings; ignored: ${ignored.join(', ')}`);
+  warnIgnoredSettings(request, 'Coze bots use their own model settings');
   return {
     bot_id: cozeBotIdFromModel(request.model),
     user_id: request.user || defaultCozeUser,

@@ -2,18 +2,15 @@
 // 200), as `error` stream events and as a failed chat's `last_error`; usage is the chat object's `usage`.
 // @see https://www.coze.cn/open/docs/developer_guides/chat_v3
 // @see https://github.com/coze-dev/coze-py/blob/main/cozepy/chat/__init__.py (Chat, ChatUsage, ChatError)
-import { createEmptyUsage, type CanonicalError, type CanonicalPart, type CanonicalResponse, type CanonicalUsage } from '@turnpike/formats';
+import type { CanonicalError, CanonicalPart, CanonicalResponse, CanonicalUsage } from '@turnpike/formats';
+import { usageFromTokenCounts } from '../native-dialect/token-counts';
 import { json } from '../openai-compatible/openai-compatible-readers';
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
 /** Canonical usage from a Coze chat object (`usage.input_count` / `output_count`); undefined without one. */
 export function usageFromCozeChat(chat: unknown): CanonicalUsage | undefined {
-  const usage = json.record(json.record(chat).usage);
-  const input = json.numeric(usage.input_count);
-  const output = json.numeric(usage.output_count);
-  if (input === undefined && output === undefined) return undefined;
-  return { ...createEmptyUsage(), inputTokens: input ?? 0, outputTokens: output ?? 0 };
+  return usageFromTokenCounts(json.record(chat).usage, 'input_count', 'output_count');
 }
 
 /** A Coze `{code, msg}` (or `{code, message}`) error with a non-zero code as a canonical error. */

@@ -4,70 +4,35 @@
 // answered as a plain JSON body instead of a stream is reported too.
 // @see https://www.coze.cn/open/docs/developer_guides/chat_v3
 // @see https://github.com/coze-dev/coze-py/blob/main/cozepy/chat/__init__.py (ChatEventType)
-import { SseParser, type CanonicalStreamDecoder, type CanonicalStreamMetadata, type CanonicalStreamPart, type SseEvent } from '@turnpike/formats';
+import type { CanonicalStreamPart, SseEvent } from '@turnpike/formats';
+import { PlainErrorBody } from '../native-dialect/error-body';
+import { SseJsonStreamDecoder } from '../native-dialect/sse-json-stream-decoder';
 import { json } from '../openai-compatible/openai-compatible-readers';
 import { cozeError, isCozeAnswerText, usageFromCozeChat } from './coze-response-codec';
 
-/** How much of a body that is not a stream is kept to read an error from. */
-const maxPlainBodyBytes = 64 * 1024;
-
-/** Decodes the bytes of one Coze chat stream. */
-export class CozeStreamDecoder implements CanonicalStreamDecoder {
-  private readonly parser = new SseParser({ onEvent: (event) => this.readEvent(event) });
-  private output: CanonicalStreamPart[] = [];
-  private streamMetadata: CanonicalStreamMetadata | undefined;
+/** Decodes the bytes of one Coze chat stream; the metadata is the chat id and creation time, once `conversation.chat.created` arrived. */
+export class CozeStreamDecoder extends SseJsonStreamDecoder {
+  private readonly plainBody = new PlainErrorBody();
   /** Ids of answer messages that streamed deltas (their `completed` event repeats the whole text). */
   private readonly streamedMessages = new Set<string>();
-  private sawEvent = false;
-  private plainBody: Buffer[] = [];
-  private plainBodyBytes = 0;
   private finished = false;
 
-  /** The chat id and creation time, once `conversation.chat.created` arrived. */
-  get metadata(): CanonicalStreamMetadata | undefined {
-    return this.streamMetadata;
-  }
-
   /** Feeds stream bytes; returns the parts they completed. */
-  push(chunk: Uint8Array): CanonicalStreamPart[] {
-    if (!this.sawEvent && this.plainBodyBytes < maxPlainBodyBytes) {
-      this.plainBody.push(Buffer.from(chunk));
-      this.plainBodyBytes += chunk.byteLength;
-    }
-    this.parser.push(chunk);
-    return this.drain();
+  override push(chunk: Uint8Array): CanonicalStreamPart[] {
+    this.plainBody.keep(chunk);
+    return super.push(chunk);
   }
 
-  /** Flushes the last event; a body that held no event at all is read as a Coze error body. */
-  end(): CanonicalStreamPart[] {
-    this.parser.end();
-    if (!this.sawEvent && this.plainBodyBytes > 0) {
-      try {
-        const error = cozeError(JSON.parse(Buffer.concat(this.plainBody).toString('utf8')));
-        if (error) this.output.push({ type: 'error', error });
-      } catch {
-        // Not JSON either: nothing to report beyond the empty stream.
-      }
-    }
-    this.plainBody = [];
-    return this.drain();
+  /** A body that held no event at all is read as a Coze error body. */
+  protected override endOfStream(): void {
+    const error = this.plainBody.takeError(cozeError);
+    if (error) this.emit({ type: 'error', error });
   }
 
-  private drain(): CanonicalStreamPart[] {
-    const parts = this.output;
-    this.output = [];
-    return parts;
-  }
-
-  private readEvent(event: SseEvent): void {
-    this.sawEvent = true;
-    this.plainBody = [];
-    let data: Record<string, unknown>;
-    try {
-      data = json.record(JSON.parse(event.data));
-    } catch {
-      return;
-    }
+  protected onEvent(value: unknown, event: SseEvent): void {
+    this.plainBody.markEvent();
+    if (value === undefined) return;
+    const data = json.record(value);
     const name = event.event;
     if (name === 'conversation.chat.created') this.noteMetadata(data);
     else if (name === 'conversation.message.delta') this.readDelta(data);
@@ -75,11 +40,11 @@ export class CozeStreamDecoder implements CanonicalStreamDecoder {
     else if (name === 'conversation.chat.completed') this.finish(data);
     else if (name === 'conversation.chat.failed') {
       const error = cozeError(data.last_error) ?? { message: 'Coze chat failed', type: 'upstream_error' };
-      this.output.push({ type: 'error', error });
+      this.emit({ type: 'error', error });
     } else if (name === 'conversation.chat.requires_action') {
-      this.output.push({ type: 'error', error: { message: 'The Coze bot asked for tool outputs (requires_action), which the gateway cannot submit', type: 'upstream_error' } });
+      this.emit({ type: 'error', error: { message: 'The Coze bot asked for tool outputs (requires_action), which the gateway cannot submit', type: 'upstream_error' } });
     } else if (name === 'error') {
-      this.output.push({ type: 'error', error: cozeError(data) ?? { message: 'Coze stream error', type: 'upstream_error' } });
+      this.emit({ type: 'error', error: cozeError(data) ?? { message: 'Coze stream error', type: 'upstream_error' } });
     }
   }
 
@@ -102,9 +67,9 @@ export class CozeStreamDecoder implements CanonicalStreamDecoder {
 
   private emitText(message: Record<string, unknown>): void {
     if (typeof message.reasoning_content === 'string' && message.reasoning_content.length > 0) {
-      this.output.push({ type: 'reasoning-delta', text: message.reasoning_content });
+      this.emit({ type: 'reasoning-delta', text: message.reasoning_content });
     }
-    if (typeof message.content === 'string' && message.content.length > 0) this.output.push({ type: 'text-delta', text: message.content });
+    if (typeof message.content === 'string' && message.content.length > 0) this.emit({ type: 'text-delta', text: message.content });
   }
 
   private finish(chat: Record<string, unknown>): void {
@@ -112,7 +77,7 @@ export class CozeStreamDecoder implements CanonicalStreamDecoder {
     this.finished = true;
     this.noteMetadata(chat);
     const usage = usageFromCozeChat(chat);
-    if (usage) this.output.push({ type: 'usage', usage });
-    this.output.push({ type: 'finish', reason: 'stop' });
+    if (usage) this.emit({ type: 'usage', usage });
+    this.emit({ type: 'finish', reason: 'stop' });
   }
 }

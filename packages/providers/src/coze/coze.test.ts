@@ -1,33 +1,16 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { collectStreamParts, type CanonicalRequest, type CanonicalStreamPart } from '@turnpike/formats';
+import { collectStreamParts, type CanonicalRequest } from '@turnpike/formats';
+import { decodeChunks, expectStableAtEverySplit, fixturesBeside, tokenUsage as usage } from '../native-dialect/stream-fixture-testing';
 import type { AdaptorInput } from '../provider-adaptor';
 import { cozeAdaptor, withCozeBotId } from './coze-adaptor';
 import { cozeDialect } from './coze-dialect';
 import { cozeBotIdFromModel, encodeCozeRequest } from './coze-request-codec';
 
-const fixture = (name: string): Buffer => readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url));
-const fixtureJson = (name: string): unknown => JSON.parse(fixture(name).toString('utf8'));
-
-function decodeAll(chunks: Uint8Array[]): CanonicalStreamPart[] {
-  const decoder = cozeDialect.createStreamDecoder();
-  const parts: CanonicalStreamPart[] = [];
-  for (const chunk of chunks) parts.push(...decoder.push(chunk));
-  parts.push(...decoder.end());
-  return parts;
-}
+const { fixture, fixtureJson } = fixturesBeside(import.meta.url);
+const decodeAll = (chunks: Uint8Array[]) => decodeChunks(cozeDialect.createStreamDecoder(), chunks).parts;
 
 /** Decodes the fixture whole, then split in two at every byte, and expects the same parts each time. */
-function expectStableAtEverySplit(name: string): CanonicalStreamPart[] {
-  const bytes = fixture(name);
-  const whole = decodeAll([bytes]);
-  for (let at = 1; at < bytes.length; at += 1) {
-    expect(decodeAll([bytes.subarray(0, at), bytes.subarray(at)])).toEqual(whole);
-  }
-  return whole;
-}
-
-const usage = (inputTokens: number, outputTokens: number) => ({ inputTokens, outputTokens, cacheReadTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0 });
+const stableAtEverySplit = (name: string) => expectStableAtEverySplit(() => cozeDialect.createStreamDecoder(), fixture(name));
 
 const request = (overrides: Partial<CanonicalRequest> = {}): CanonicalRequest => ({
   model: 'coze-bot',
@@ -116,7 +99,7 @@ describe('Coze request encoding', () => {
 
 describe('Coze streams', () => {
   it('decodes answer deltas, ignores the completed repeat, verbose and follow-up messages, and reads usage, split at every byte', () => {
-    const parts = expectStableAtEverySplit('coze-stream-chat.sse');
+    const parts = stableAtEverySplit('coze-stream-chat.sse');
     expect(parts).toEqual([
       { type: 'text-delta', text: 'Hello' },
       { type: 'text-delta', text: ' there' },
@@ -132,7 +115,7 @@ describe('Coze streams', () => {
   });
 
   it('decodes reasoning_content deltas from a CRLF stream', () => {
-    expect(expectStableAtEverySplit('coze-stream-reasoning.sse')).toEqual([
+    expect(stableAtEverySplit('coze-stream-reasoning.sse')).toEqual([
       { type: 'reasoning-delta', text: 'The user' },
       { type: 'reasoning-delta', text: 'wants 2+2.' },
       { type: 'text-delta', text: '2 + 2' },
@@ -143,16 +126,16 @@ describe('Coze streams', () => {
   });
 
   it('reports a failed chat with its last_error', () => {
-    expect(expectStableAtEverySplit('coze-stream-failed.sse')).toEqual([
+    expect(stableAtEverySplit('coze-stream-failed.sse')).toEqual([
       { type: 'error', error: { message: 'Your free trial quota has been used up.', type: 'upstream_error', code: '4028' } },
     ]);
   });
 
   it('reports error events and an error answered as a plain JSON body', () => {
-    expect(expectStableAtEverySplit('coze-stream-error-event.sse')).toEqual([
+    expect(stableAtEverySplit('coze-stream-error-event.sse')).toEqual([
       { type: 'error', error: { message: 'Request parameter error: the bot_id is invalid.', type: 'upstream_error', code: '4000' } },
     ]);
-    expect(expectStableAtEverySplit('coze-error-unauthorized.json')).toEqual([
+    expect(stableAtEverySplit('coze-error-unauthorized.json')).toEqual([
       { type: 'error', error: { message: 'authentication is invalid', type: 'upstream_error', code: '4100' } },
     ]);
   });

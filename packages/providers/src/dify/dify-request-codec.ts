@@ -4,6 +4,8 @@
 // @see https://github.com/langgenius/dify/blob/main/web/app/components/develop/template/template_chat.en.mdx
 // @see https://github.com/QuantumNous/new-api/blob/main/relay/channel/dify/relay-dify.go (requestOpenAI2Dify)
 import { addRequestWarning, type CanonicalMessage, type CanonicalRequest } from '@turnpike/formats';
+import { warnIgnoredSettings } from '../native-dialect/ignored-settings';
+import { flattenToText } from '../native-dialect/message-text';
 
 /** A file attached to a Dify query (only remote image URLs can be sent without a prior upload). */
 export interface DifyFile {
@@ -28,34 +30,15 @@ export const defaultDifyUser = 'turnpike';
 
 const roleLabels: Record<CanonicalMessage['role'], string> = { system: 'SYSTEM', user: 'USER', assistant: 'ASSISTANT', tool: 'TOOL' };
 
-/** Request settings a Dify app takes from its own configuration, by their OpenAI names. */
-const ignoredSettings: ReadonlyArray<[keyof CanonicalRequest, string]> = [
-  ['temperature', 'temperature'],
-  ['topP', 'top_p'],
-  ['topK', 'top_k'],
-  ['maxTokens', 'max_tokens'],
-  ['stop', 'stop'],
-  ['seed', 'seed'],
-  ['presencePenalty', 'presence_penalty'],
-  ['frequencyPenalty', 'frequency_penalty'],
-  ['tools', 'tools'],
-  ['toolChoice', 'tool_choice'],
-  ['responseFormat', 'response_format'],
-  ['reasoningEffort', 'reasoning_effort'],
-  ['reasoning', 'reasoning'],
-];
-
 function messageText(message: CanonicalMessage, request: CanonicalRequest, files: DifyFile[]): string {
-  const texts: string[] = [];
-  for (const part of message.parts) {
-    if (part.type === 'text') texts.push(part.text);
-    else if (part.type === 'tool-result') texts.push(part.content);
-    else if (part.type === 'image' && /^https?:\/\//i.test(part.url) && message.role === 'user') files.push({ type: 'image', transfer_method: 'remote_url', url: part.url });
-    else if (part.type === 'image') addRequestWarning(request, 'Dify takes images only as http(s) URLs in user messages; an inline image was dropped');
-    else if (part.type === 'file') addRequestWarning(request, 'Dify files need a prior upload; a file attachment was dropped');
-    else if (part.type === 'tool-call') addRequestWarning(request, `Dify apps run their own tools; the assistant's call of "${part.name}" was dropped`);
-  }
-  return texts.join('\n');
+  return flattenToText(message.parts, {
+    onOtherPart: (part) => {
+      if (part.type === 'image' && /^https?:\/\//i.test(part.url) && message.role === 'user') files.push({ type: 'image', transfer_method: 'remote_url', url: part.url });
+      else if (part.type === 'image') addRequestWarning(request, 'Dify takes images only as http(s) URLs in user messages; an inline image was dropped');
+      else if (part.type === 'file') addRequestWarning(request, 'Dify files need a prior upload; a file attachment was dropped');
+      else if (part.type === 'tool-call') addRequestWarning(request, `Dify apps run their own tools; the assistant's call of "${part.name}" was dropped`);
+    },
+  });
 }
 
 /** Encodes a canonical request as a Dify chat-messages body; what Dify cannot take goes to `request.warnings`. */
@@ -69,8 +52,7 @@ export function encodeDifyRequest(request: CanonicalRequest): DifyChatRequest {
   if (!single && blocks.length > 0) {
     addRequestWarning(request, `Dify takes one query per call: ${blocks.length} messages were flattened into a labelled transcript`);
   }
-  const ignored = ignoredSettings.filter(([field]) => request[field] !== undefined).map(([, name]) => name);
-  if (ignored.length > 0) addRequestWarning(request, `Dify apps use their own model settings; ignored: ${ignored.join(', ')}`);
+  warnIgnoredSettings(request, 'Dify apps use their own model settings');
   const body: DifyChatRequest = {
     inputs: {},
     query,

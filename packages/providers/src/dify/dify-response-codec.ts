@@ -1,7 +1,8 @@
 // Dify blocking answers, usage and error bodies -> canonical terms.
 // @see https://docs.dify.ai/guides/application-publishing/developing-with-apis
 // @see https://github.com/langgenius/dify/blob/main/web/app/components/develop/template/template_chat.en.mdx
-import { createEmptyUsage, type CanonicalError, type CanonicalPart, type CanonicalResponse, type CanonicalUsage } from '@turnpike/formats';
+import type { CanonicalError, CanonicalPart, CanonicalResponse, CanonicalUsage } from '@turnpike/formats';
+import { usageFromTokenCounts } from '../native-dialect/token-counts';
 import { json } from '../openai-compatible/openai-compatible-readers';
 
 /** The summary Dify wraps a reasoning model's thinking in (`<details …> <summary> Thinking... </summary>`). */
@@ -13,11 +14,7 @@ const text = (value: unknown): string | undefined => (typeof value === 'string' 
 
 /** Canonical usage from a Dify `metadata` object (`usage.prompt_tokens` / `completion_tokens`); undefined without one. */
 export function usageFromDifyMetadata(metadata: unknown): CanonicalUsage | undefined {
-  const usage = json.record(json.record(metadata).usage);
-  const input = json.numeric(usage.prompt_tokens);
-  const output = json.numeric(usage.completion_tokens);
-  if (input === undefined && output === undefined) return undefined;
-  return { ...createEmptyUsage(), inputTokens: input ?? 0, outputTokens: output ?? 0 };
+  return usageFromTokenCounts(json.record(metadata).usage, 'prompt_tokens', 'completion_tokens');
 }
 
 /** Splits a whole answer that opens with Dify's thinking block into reasoning and text parts. */

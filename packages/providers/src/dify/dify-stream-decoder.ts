@@ -3,15 +3,12 @@
 // `error` a failure; `ping`, `agent_thought`, `message_file`, TTS and workflow/node events carry nothing to relay.
 // @see https://docs.dify.ai/guides/application-publishing/developing-with-apis
 // @see https://github.com/langgenius/dify/blob/main/web/app/components/develop/template/template_chat.en.mdx
-import { SseParser, type CanonicalStreamDecoder, type CanonicalStreamMetadata, type CanonicalStreamPart } from '@turnpike/formats';
+import { SseJsonStreamDecoder } from '../native-dialect/sse-json-stream-decoder';
 import { json } from '../openai-compatible/openai-compatible-readers';
 import { decodeDifyError, difyThinkingEnd, difyThinkingSummary, usageFromDifyMetadata } from './dify-response-codec';
 
-/** Decodes the bytes of one Dify chat stream. */
-export class DifyStreamDecoder implements CanonicalStreamDecoder {
-  private readonly parser = new SseParser({ onEvent: (event) => this.readData(event.data) });
-  private output: CanonicalStreamPart[] = [];
-  private streamMetadata: CanonicalStreamMetadata | undefined;
+/** Decodes the bytes of one Dify chat stream; the metadata is the message id and creation time, once the first event carried them. */
+export class DifyStreamDecoder extends SseJsonStreamDecoder {
   /** Inside the `<details>` thinking block a reasoning model's answer opens with. */
   private thinking = false;
   /** The thinking block just closed: newlines that open the answer after it are dropped. */
@@ -19,46 +16,19 @@ export class DifyStreamDecoder implements CanonicalStreamDecoder {
   private replaced = false;
   private finished = false;
 
-  /** The message id and creation time, once the first event carried them. */
-  get metadata(): CanonicalStreamMetadata | undefined {
-    return this.streamMetadata;
-  }
-
-  /** Feeds stream bytes; returns the parts they completed. */
-  push(chunk: Uint8Array): CanonicalStreamPart[] {
-    this.parser.push(chunk);
-    return this.drain();
-  }
-
-  /** Flushes the last event. */
-  end(): CanonicalStreamPart[] {
-    this.parser.end();
-    return this.drain();
-  }
-
-  private drain(): CanonicalStreamPart[] {
-    const parts = this.output;
-    this.output = [];
-    return parts;
-  }
-
-  private readData(data: string): void {
-    let event: Record<string, unknown>;
-    try {
-      event = json.record(JSON.parse(data));
-    } catch {
-      return;
-    }
+  protected onEvent(value: unknown): void {
+    if (value === undefined) return;
+    const event = json.record(value);
     this.noteMetadata(event);
     const answer = typeof event.answer === 'string' ? event.answer : '';
     if (event.event === 'message' || event.event === 'agent_message') this.readAnswer(answer);
     else if (event.event === 'message_replace') {
       this.replaced = true;
-      if (answer.length > 0) this.output.push({ type: 'text-delta', text: answer });
+      if (answer.length > 0) this.emit({ type: 'text-delta', text: answer });
     } else if (event.event === 'message_end') this.finish(event);
     else if (event.event === 'error') {
       const error = decodeDifyError(event);
-      if (error) this.output.push({ type: 'error', error });
+      if (error) this.emit({ type: 'error', error });
     }
   }
 
@@ -78,7 +48,7 @@ export class DifyStreamDecoder implements CanonicalStreamDecoder {
     if (this.thinking) {
       const endAt = rest.indexOf(difyThinkingEnd);
       const reasoning = endAt === -1 ? rest : rest.slice(0, endAt);
-      if (reasoning.length > 0) this.output.push({ type: 'reasoning-delta', text: reasoning });
+      if (reasoning.length > 0) this.emit({ type: 'reasoning-delta', text: reasoning });
       if (endAt === -1) return;
       this.thinking = false;
       this.afterThinking = true;
@@ -88,14 +58,14 @@ export class DifyStreamDecoder implements CanonicalStreamDecoder {
       rest = rest.replace(/^\n+/, '');
       if (rest.length > 0) this.afterThinking = false;
     }
-    if (rest.length > 0) this.output.push({ type: 'text-delta', text: rest });
+    if (rest.length > 0) this.emit({ type: 'text-delta', text: rest });
   }
 
   private finish(event: Record<string, unknown>): void {
     if (this.finished) return;
     this.finished = true;
     const usage = usageFromDifyMetadata(event.metadata);
-    if (usage) this.output.push({ type: 'usage', usage });
-    this.output.push({ type: 'finish', reason: this.replaced ? 'content-filter' : 'stop' });
+    if (usage) this.emit({ type: 'usage', usage });
+    this.emit({ type: 'finish', reason: this.replaced ? 'content-filter' : 'stop' });
   }
 }

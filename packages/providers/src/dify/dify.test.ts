@@ -1,33 +1,15 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { collectStreamParts, type CanonicalRequest, type CanonicalStreamPart } from '@turnpike/formats';
+import { collectStreamParts, type CanonicalRequest } from '@turnpike/formats';
+import { expectStableAtEverySplit, fixturesBeside, tokenUsage as usage } from '../native-dialect/stream-fixture-testing';
 import type { AdaptorInput } from '../provider-adaptor';
 import { difyAdaptor, difyChatUrl } from './dify-adaptor';
 import { difyDialect } from './dify-dialect';
 import { encodeDifyRequest } from './dify-request-codec';
 
-const fixture = (name: string): Buffer => readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url));
-const fixtureJson = (name: string): unknown => JSON.parse(fixture(name).toString('utf8'));
-
-function decodeAll(chunks: Uint8Array[]): CanonicalStreamPart[] {
-  const decoder = difyDialect.createStreamDecoder();
-  const parts: CanonicalStreamPart[] = [];
-  for (const chunk of chunks) parts.push(...decoder.push(chunk));
-  parts.push(...decoder.end());
-  return parts;
-}
+const { fixture, fixtureJson } = fixturesBeside(import.meta.url);
 
 /** Decodes the fixture whole, then split in two at every byte, and expects the same parts each time. */
-function expectStableAtEverySplit(name: string): CanonicalStreamPart[] {
-  const bytes = fixture(name);
-  const whole = decodeAll([bytes]);
-  for (let at = 1; at < bytes.length; at += 1) {
-    expect(decodeAll([bytes.subarray(0, at), bytes.subarray(at)])).toEqual(whole);
-  }
-  return whole;
-}
-
-const usage = (inputTokens: number, outputTokens: number) => ({ inputTokens, outputTokens, cacheReadTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0 });
+const stableAtEverySplit = (name: string) => expectStableAtEverySplit(() => difyDialect.createStreamDecoder(), fixture(name));
 
 const request = (overrides: Partial<CanonicalRequest> = {}): CanonicalRequest => ({
   model: 'dify',
@@ -138,7 +120,7 @@ describe('Dify blocking answers and errors', () => {
 
 describe('Dify streams', () => {
   it('decodes answer deltas, skips pings and reports usage at message_end, split at every byte', () => {
-    const parts = expectStableAtEverySplit('dify-stream-chat.sse');
+    const parts = stableAtEverySplit('dify-stream-chat.sse');
     expect(parts).toEqual([
       ...[' I', "'m", ' glad', ' to', ' meet', ' you 👋', '，世界'].map((text) => ({ type: 'text-delta', text })),
       { type: 'usage', usage: usage(1033, 135) },
@@ -150,7 +132,7 @@ describe('Dify streams', () => {
   });
 
   it('relays agent messages and ignores thoughts and files in a CRLF stream', () => {
-    expect(expectStableAtEverySplit('dify-stream-agent.sse')).toEqual([
+    expect(stableAtEverySplit('dify-stream-agent.sse')).toEqual([
       { type: 'text-delta', text: 'Here is ' },
       { type: 'text-delta', text: 'your cat.' },
       { type: 'usage', usage: usage(412, 27) },
@@ -159,7 +141,7 @@ describe('Dify streams', () => {
   });
 
   it('turns the thinking block into reasoning and ignores workflow and node events', () => {
-    const parts = expectStableAtEverySplit('dify-stream-chatflow-thinking.sse');
+    const parts = stableAtEverySplit('dify-stream-chatflow-thinking.sse');
     expect(parts).toEqual([
       { type: 'reasoning-delta', text: 'The user greets' },
       { type: 'reasoning-delta', text: ' me.' },
@@ -175,7 +157,7 @@ describe('Dify streams', () => {
   });
 
   it('reports an error event with its status and code', () => {
-    expect(expectStableAtEverySplit('dify-stream-error.sse')).toEqual([
+    expect(stableAtEverySplit('dify-stream-error.sse')).toEqual([
       { type: 'text-delta', text: 'Partial' },
       {
         type: 'error',

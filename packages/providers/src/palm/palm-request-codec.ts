@@ -4,6 +4,8 @@
 // @see https://github.com/googleapis/google-cloud-python/blob/main/packages/google-ai-generativelanguage/google/ai/generativelanguage_v1beta2/types/discuss_service.py
 // @see https://github.com/songquanpeng/one-api/blob/main/relay/adaptor/palm/palm.go (ConvertRequest)
 import { addRequestWarning, type CanonicalMessage, type CanonicalRequest } from '@turnpike/formats';
+import { modelSettingsExcept, warnIgnoredSettings } from '../native-dialect/ignored-settings';
+import { flattenToText } from '../native-dialect/message-text';
 
 /** One turn of a PaLM prompt. */
 export interface PalmMessage {
@@ -26,29 +28,16 @@ export const palmUserAuthor = '0';
 /** The author tag of model turns. */
 export const palmModelAuthor = '1';
 
-/** Request settings generateMessage has no field for, by their OpenAI names. */
-const ignoredSettings: ReadonlyArray<[keyof CanonicalRequest, string]> = [
-  ['maxTokens', 'max_tokens'],
-  ['stop', 'stop'],
-  ['seed', 'seed'],
-  ['presencePenalty', 'presence_penalty'],
-  ['frequencyPenalty', 'frequency_penalty'],
-  ['tools', 'tools'],
-  ['toolChoice', 'tool_choice'],
-  ['responseFormat', 'response_format'],
-  ['reasoningEffort', 'reasoning_effort'],
-  ['reasoning', 'reasoning'],
-];
+/** Request settings generateMessage has no field for (it takes temperature, topP and topK). */
+const ignoredSettings = modelSettingsExcept('temperature', 'topP', 'topK');
 
 function messageText(message: CanonicalMessage, request: CanonicalRequest): string {
-  const texts: string[] = [];
-  for (const part of message.parts) {
-    if (part.type === 'text') texts.push(part.text);
-    else if (part.type === 'tool-result') texts.push(part.content);
-    else if (part.type === 'image' || part.type === 'file') addRequestWarning(request, 'PaLM 2 chat takes text only; an attachment was dropped');
-    else if (part.type === 'tool-call') addRequestWarning(request, `PaLM 2 has no tool calling; the assistant's call of "${part.name}" was dropped`);
-  }
-  return texts.join('\n');
+  return flattenToText(message.parts, {
+    onOtherPart: (part) => {
+      if (part.type === 'image' || part.type === 'file') addRequestWarning(request, 'PaLM 2 chat takes text only; an attachment was dropped');
+      else if (part.type === 'tool-call') addRequestWarning(request, `PaLM 2 has no tool calling; the assistant's call of "${part.name}" was dropped`);
+    },
+  });
 }
 
 /** Encodes a canonical request as a generateMessage body; what PaLM cannot take goes to `request.warnings`. */
@@ -76,7 +65,6 @@ export function encodePalmRequest(request: CanonicalRequest): PalmGenerateMessag
   }
   if (request.topP !== undefined) body.topP = request.topP;
   if (request.topK !== undefined) body.topK = request.topK;
-  const ignored = ignoredSettings.filter(([field]) => request[field] !== undefined).map(([, name]) => name);
-  if (ignored.length > 0) addRequestWarning(request, `PaLM 2 generateMessage has no equivalent; ignored: ${ignored.join(', ')}`);
+  warnIgnoredSettings(request, 'PaLM 2 generateMessage has no equivalent', ignoredSettings);
   return body;
 }

@@ -1,8 +1,16 @@
 // PaLM 2 cannot stream: the relay asks for whole answers (`streaming: none`). This decoder still reads a whole
 // generateMessage body fed as bytes (in any split) and replays it as stream parts, so the dialect is complete.
 // @see https://ai.google.dev/api/rest/v1beta/models/generateMessage
-import { streamPartsOf, type CanonicalStreamDecoder, type CanonicalStreamMetadata, type CanonicalStreamPart } from '@turnpike/formats';
+import type { CanonicalStreamDecoder, CanonicalStreamMetadata, CanonicalStreamPart } from '@turnpike/formats';
+import { replayWholeAnswer, type WholeAnswerReaders } from '../native-dialect/whole-answer-replay';
 import { decodePalmError, decodePalmResponse } from './palm-response-codec';
+
+/** How the whole generateMessage body is read. */
+const wholeAnswer: WholeAnswerReaders = {
+  decodeError: decodePalmError,
+  decodeResponse: decodePalmResponse,
+  notJson: { message: 'PaLM answered with a body that is not JSON', type: 'upstream_error' },
+};
 
 /** Buffers one whole generateMessage body and yields its parts at the end. */
 export class PalmStreamDecoder implements CanonicalStreamDecoder {
@@ -24,17 +32,8 @@ export class PalmStreamDecoder implements CanonicalStreamDecoder {
   end(): CanonicalStreamPart[] {
     const raw = Buffer.concat(this.chunks).toString('utf8');
     this.chunks = [];
-    if (raw.trim().length === 0) return [];
-    let body: unknown;
-    try {
-      body = JSON.parse(raw);
-    } catch {
-      return [{ type: 'error', error: { message: 'PaLM answered with a body that is not JSON', type: 'upstream_error' } }];
-    }
-    const error = decodePalmError(body);
-    if (error) return [{ type: 'error', error }];
-    const response = decodePalmResponse(body);
-    this.streamMetadata = { id: response.id, model: response.model, created: response.created };
-    return streamPartsOf(response);
+    const replay = replayWholeAnswer(raw, wholeAnswer);
+    if (replay.metadata) this.streamMetadata = replay.metadata;
+    return replay.parts;
   }
 }

@@ -1,21 +1,13 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { CanonicalRequest, CanonicalStreamPart } from '@turnpike/formats';
+import type { CanonicalRequest } from '@turnpike/formats';
+import { decodeChunks, fixturesBeside, splitsInTwo } from '../native-dialect/stream-fixture-testing';
 import type { AdaptorInput } from '../provider-adaptor';
 import { palmAdaptor, palmChatModel } from './palm-adaptor';
 import { palmDialect } from './palm-dialect';
 import { encodePalmRequest } from './palm-request-codec';
 
-const fixture = (name: string): Buffer => readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url));
-const fixtureJson = (name: string): unknown => JSON.parse(fixture(name).toString('utf8'));
-
-function decodeAll(chunks: Uint8Array[]): CanonicalStreamPart[] {
-  const decoder = palmDialect.createStreamDecoder();
-  const parts: CanonicalStreamPart[] = [];
-  for (const chunk of chunks) parts.push(...decoder.push(chunk));
-  parts.push(...decoder.end());
-  return parts;
-}
+const { fixture, fixtureJson } = fixturesBeside(import.meta.url);
+const decodeAll = (chunks: Uint8Array[]) => decodeChunks(palmDialect.createStreamDecoder(), chunks).parts;
 
 const request = (overrides: Partial<CanonicalRequest> = {}): CanonicalRequest => ({
   model: 'PaLM-2',
@@ -120,8 +112,8 @@ describe('PaLM answers and errors', () => {
 
   it('replays a whole answer fed as bytes at every split', () => {
     const bytes = fixture('palm-answer.json');
-    for (let at = 0; at <= bytes.length; at += 1) {
-      expect(decodeAll([bytes.subarray(0, at), bytes.subarray(at)])).toEqual([
+    for (const chunks of splitsInTwo(bytes)) {
+      expect(decodeAll(chunks)).toEqual([
         { type: 'text-delta', text: answerText },
         { type: 'finish', reason: 'stop' },
       ]);

@@ -1,10 +1,10 @@
 import { createHash, createHmac } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { fixturesBeside } from '../native-dialect/stream-fixture-testing';
 import type { AdaptorInput } from '../provider-adaptor';
 import { hunyuanSigningHost, parseTencentKey, tencentAdaptor } from './tencent-adaptor';
 
-const fixtureJson = (name: string): unknown => JSON.parse(readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url), 'utf8'));
+const { fixtureJson } = fixturesBeside(import.meta.url);
 
 const body = JSON.stringify({ Model: 'hunyuan-lite', Messages: [{ Role: 'user', Content: '你好' }], Stream: false });
 const now = new Date('2025-01-01T00:00:00Z');

@@ -1,26 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { collectStreamParts, type CanonicalRequest, type CanonicalStreamPart } from '@turnpike/formats';
 import { describe, expect, it } from 'vitest';
+import { decodeChunks, expectPartsAtEverySplit, fixturesBeside, tokenUsage as usage } from '../native-dialect/stream-fixture-testing';
 import { tencentDialect } from './tencent-dialect';
 
-const fixture = (name: string): Buffer => readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url));
-const fixtureJson = (name: string): unknown => JSON.parse(fixture(name).toString('utf8'));
-
-function decodeStream(chunks: Uint8Array[]): { parts: CanonicalStreamPart[]; metadata: ReturnType<typeof tencentDialect.createStreamDecoder>['metadata'] } {
-  const decoder = tencentDialect.createStreamDecoder();
-  const parts: CanonicalStreamPart[] = [];
-  for (const chunk of chunks) parts.push(...decoder.push(chunk));
-  parts.push(...decoder.end());
-  return { parts, metadata: decoder.metadata };
-}
-
-function everySplit(bytes: Buffer, expected: CanonicalStreamPart[]): void {
-  for (let at = 0; at <= bytes.length; at += 1) {
-    expect(decodeStream([bytes.subarray(0, at), bytes.subarray(at)]).parts).toEqual(expected);
-  }
-}
-
-const usage = (inputTokens: number, outputTokens: number) => ({ inputTokens, outputTokens, cacheReadTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0 });
+const { fixture, fixtureJson } = fixturesBeside(import.meta.url);
+const decodeStream = (chunks: Uint8Array[]) => decodeChunks(tencentDialect.createStreamDecoder(), chunks);
+const everySplit = (bytes: Buffer, expected: CanonicalStreamPart[]): void => expectPartsAtEverySplit(() => tencentDialect.createStreamDecoder(), bytes, expected);
 
 const baseRequest = (patch: Partial<CanonicalRequest> = {}): CanonicalRequest => ({
   model: 'hunyuan-turbos-latest',
@@ -172,7 +157,7 @@ describe('tencentDialect stream decoder', () => {
 
   it('decodes a text stream split at every byte, with the last usage at the end', () => {
     everySplit(fixture('hunyuan-stream-text.sse'), textParts);
-    expect(decodeStream([fixture('hunyuan-stream-text.sse')]).metadata).toEqual({ id: '6b8c1c5e-7d3a-4c0e-9f2b-1a2b3c4d5e6f', model: '', created: 1735689600 });
+    expect(decodeStream([fixture('hunyuan-stream-text.sse')]).decoder.metadata).toEqual({ id: '6b8c1c5e-7d3a-4c0e-9f2b-1a2b3c4d5e6f', model: '', created: 1735689600 });
   });
 
   it('decodes a CRLF tool-call stream whose pieces are merged by Index, split at every byte', () => {
@@ -218,9 +203,9 @@ describe('tencentDialect stream decoder', () => {
       ['hunyuan-stream-text.sse', 'hunyuan-response.json'],
       ['hunyuan-stream-tool-calls.sse', 'hunyuan-response-tool-calls.json'],
     ]) {
-      const { parts, metadata } = decodeStream([fixture(stream)]);
-      expect(metadata).toBeDefined();
-      expect(collectStreamParts(parts, metadata!)).toEqual(tencentDialect.decodeResponse(fixtureJson(whole)));
+      const { parts, decoder } = decodeStream([fixture(stream)]);
+      expect(decoder.metadata).toBeDefined();
+      expect(collectStreamParts(parts, decoder.metadata!)).toEqual(tencentDialect.decodeResponse(fixtureJson(whole)));
     }
   });
 

@@ -2,6 +2,7 @@
 // errors with HTTP 200, so the status alone says little).
 // @see https://cloud.tencent.com/document/api/1729/105701
 // @see https://github.com/TencentCloud/tencentcloud-sdk-java/blob/master/src/main/java/com/tencentcloudapi/hunyuan/v20230901/HunyuanErrorCode.java
+import { parseFailureBody } from '../native-dialect/error-body';
 import { classifyHttpFailure, type FailureClass } from '../provider-adaptor';
 import { decodeHunyuanError } from './tencent-hunyuan-response-codec';
 
@@ -18,22 +19,13 @@ const accountCodes = new Set([
 /** Codes that are the caller's fault (bad parameters, unknown model). */
 const callerPrefixes = ['InvalidParameter', 'InvalidParameterValue', 'MissingParameter', 'UnknownParameter', 'UnsupportedOperation'];
 
-function parsedBody(body: unknown): unknown {
-  if (typeof body !== 'string' && !Buffer.isBuffer(body)) return body;
-  try {
-    return JSON.parse(body.toString());
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * AuthFailure.*, UnauthorizedOperation.* and account states (not activated, stopped, resource packs used up) switch
  * the channel off; rate limits, engine errors, timeouts and internal errors try another channel; parameter errors are
  * the caller's. Without a Tencent error code the shared HTTP rule applies.
  */
 export function classifyTencentFailure(status: number, body: unknown): FailureClass {
-  const code = decodeHunyuanError(parsedBody(body))?.code;
+  const code = decodeHunyuanError(parseFailureBody(body))?.code;
   if (!code) return classifyHttpFailure(status);
   // An expired signature means the gateway's clock is off, not that the key is bad.
   if (code === 'AuthFailure.SignatureExpire') return 'retry';

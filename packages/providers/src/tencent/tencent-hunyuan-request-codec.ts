@@ -1,7 +1,8 @@
 // Canonical request -> Tencent Hunyuan `ChatCompletions` request body (API version 2023-09-01, PascalCase fields).
 // @see https://cloud.tencent.com/document/api/1729/105701
 // @see https://github.com/TencentCloud/tencentcloud-sdk-nodejs/blob/master/src/services/hunyuan/v20230901/hunyuan_models.ts (Message, Tool, ToolCall, Content)
-import { addRequestWarning, type CanonicalMessage, type CanonicalPart, type CanonicalRequest } from '@turnpike/formats';
+import { addRequestWarning, type CanonicalMessage, type CanonicalRequest } from '@turnpike/formats';
+import { joinTextParts } from '../native-dialect/message-text';
 
 /** One piece of a multimodal message (`Contents`, vision models only). */
 export interface HunyuanContent {
@@ -47,17 +48,11 @@ export interface HunyuanChatRequest {
   CustomTool?: HunyuanTool;
 }
 
-const textOf = (parts: readonly CanonicalPart[]): string =>
-  parts
-    .filter((part) => part.type === 'text')
-    .map((part) => part.text)
-    .join('\n');
-
 function encodeUserContent(message: CanonicalMessage, request: CanonicalRequest): Pick<HunyuanMessage, 'Content' | 'Contents'> {
   const images = message.parts.filter((part) => part.type === 'image');
   const files = message.parts.filter((part) => part.type === 'file').length;
   if (files > 0) addRequestWarning(request, `Hunyuan takes no file attachments; ${files} file part(s) dropped`);
-  if (images.length === 0) return { Content: textOf(message.parts) };
+  if (images.length === 0) return { Content: joinTextParts(message.parts) };
   const contents: HunyuanContent[] = [];
   for (const part of message.parts) {
     if (part.type === 'text') contents.push({ Type: 'text', Text: part.text });
@@ -68,7 +63,7 @@ function encodeUserContent(message: CanonicalMessage, request: CanonicalRequest)
 
 function encodeAssistant(message: CanonicalMessage): HunyuanMessage {
   const calls = message.parts.filter((part) => part.type === 'tool-call');
-  const text = textOf(message.parts);
+  const text = joinTextParts(message.parts);
   const out: HunyuanMessage = { Role: 'assistant' };
   // Hunyuan rejects replayed reasoning (ReasoningContent must not be sent back), so reasoning parts are left out.
   if (text !== '' || calls.length === 0) out.Content = text;
@@ -118,7 +113,7 @@ export function encodeHunyuanRequest(request: CanonicalRequest): HunyuanChatRequ
   const messages: HunyuanMessage[] = [];
   for (const message of request.messages) {
     if (message.role === 'system') {
-      system.push(textOf(message.parts));
+      system.push(joinTextParts(message.parts));
       continue;
     }
     for (const part of message.parts) {

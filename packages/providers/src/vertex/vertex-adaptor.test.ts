@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { fixturesBeside } from '../native-dialect/stream-fixture-testing';
 import type { AdaptorChannel, AdaptorInput } from '../provider-adaptor';
 import { vertexAdaptor, vertexAnthropicVersion } from './vertex-adaptor';
 import { isVertexClaudeModel, vertexClaudeModelId } from './vertex-models';
@@ -141,7 +141,7 @@ describe('vertexAdaptor.buildRequest headers and body', () => {
     const now = new Date('2025-03-14T09:26:53.000Z');
     const credentials = vertexAdaptor.credentials!;
     expect(credentials.request(channel(), now).url).toBe('https://oauth2.googleapis.com/token');
-    const answer: unknown = JSON.parse(readFileSync(new URL('./__fixtures__/oauth-token-answer.json', import.meta.url), 'utf8'));
+    const answer = fixturesBeside(import.meta.url).fixtureJson('oauth-token-answer.json');
     const token = credentials.read(answer, now)!;
     const call = vertexAdaptor.buildRequest(input('claude-3-7-sonnet-20250219', true, { other: 'us-east5' }, { accessToken: token.token }));
     expect(call.headers.authorization).toBe('Bearer ya29.c.c0ASRK0GZt3kQ8vY1nTq2mXw7LpB4sHc9dFe6JrUa5VgNo0KiWbMz-TESTONLY_xYq3Rn8Ud2Pf');

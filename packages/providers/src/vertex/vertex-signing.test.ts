@@ -1,8 +1,8 @@
 import { createPrivateKey, generateKeyPairSync, verify } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadVertexSigningKey, parseVertexServiceAccount, VertexKeyError } from './vertex-service-account';
 import { createServiceAccountAssertion, signRs256, vertexCredentials } from './vertex-signing';
+import { fixturesBeside } from '../native-dialect/stream-fixture-testing';
 import type { AdaptorChannel } from '../provider-adaptor';
 
 const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -28,7 +28,7 @@ const now = new Date('2025-03-14T09:26:53.000Z');
 const nowSeconds = 1741944413;
 
 const decodePart = (part: string): Record<string, unknown> => JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
-const fixture = (name: string): unknown => JSON.parse(readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url), 'utf8'));
+const { fixtureJson: fixture } = fixturesBeside(import.meta.url);
 
 describe('signRs256', () => {
   it('reproduces the RS256 signature of RFC 7515 Appendix A.2', () => {

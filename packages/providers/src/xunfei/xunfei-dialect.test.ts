@@ -1,9 +1,12 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { fixturesBeside } from '../native-dialect/stream-fixture-testing';
 import { xunfeiDialect } from './xunfei-dialect';
 
+const { fixture } = fixturesBeside(import.meta.url);
+
 const frames = (name: string): unknown[] =>
-  readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url), 'utf8')
+  fixture(name)
+    .toString('utf8')
     .split('\n')
     .filter((line) => line !== '')
     .map((line) => JSON.parse(line) as unknown);

@@ -2,6 +2,7 @@
 // knows (APPID, the version's `domain` and whether the version takes system messages and functions).
 // @see https://www.xfyun.cn/doc/spark/Web.html (1.3 接口请求, 2 Function Call说明)
 import { addRequestWarning, type CanonicalMessage, type CanonicalRequest } from '@turnpike/formats';
+import { flattenToText } from '../native-dialect/message-text';
 import type { SparkVersion } from './xunfei-versions';
 
 /** One `payload.message.text` entry. */
@@ -28,14 +29,13 @@ export interface SparkRequest {
 const maxUidLength = 32;
 
 function textOf(message: CanonicalMessage, request: CanonicalRequest): string {
-  let text = '';
-  for (const part of message.parts) {
-    if (part.type === 'text') text += part.text;
-    else if (part.type === 'tool-result') text += part.content;
-    else if (part.type === 'image' || part.type === 'file') addRequestWarning(request, `Spark is text-only: ${part.type === 'image' ? 'an image' : 'a file'} part was dropped`);
-    else if (part.type === 'tool-call') addRequestWarning(request, `Spark cannot replay the assistant's call of "${part.name}": it was dropped`);
-  }
-  return text;
+  return flattenToText(message.parts, {
+    separator: '',
+    onOtherPart: (part) => {
+      if (part.type === 'image' || part.type === 'file') addRequestWarning(request, `Spark is text-only: ${part.type === 'image' ? 'an image' : 'a file'} part was dropped`);
+      else if (part.type === 'tool-call') addRequestWarning(request, `Spark cannot replay the assistant's call of "${part.name}": it was dropped`);
+    },
+  });
 }
 
 function encodeMessages(request: CanonicalRequest): SparkMessage[] {

@@ -1,18 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { CanonicalStreamPart } from '@turnpike/formats';
+import { byteByByte, decodeChunks, fixturesBeside, splitsInTwo } from '../native-dialect/stream-fixture-testing';
 import { SparkStreamDecoder } from './xunfei-stream-decoder';
 
-const fixture = (name: string): Buffer => readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url));
+const { fixture } = fixturesBeside(import.meta.url);
 const fixedNow = () => Date.UTC(2024, 4, 1, 8, 0, 0);
-
-function decodeAll(chunks: Uint8Array[]): { parts: CanonicalStreamPart[]; decoder: SparkStreamDecoder } {
-  const decoder = new SparkStreamDecoder(fixedNow);
-  const parts: CanonicalStreamPart[] = [];
-  for (const chunk of chunks) parts.push(...decoder.push(chunk));
-  parts.push(...decoder.end());
-  return { parts, decoder };
-}
+const decodeAll = (chunks: Uint8Array[]) => decodeChunks(new SparkStreamDecoder(fixedNow), chunks);
 
 const textParts: CanonicalStreamPart[] = [
   { type: 'text-delta', text: '你好！' },
@@ -31,14 +24,12 @@ describe('SparkStreamDecoder', () => {
 
   it('decodes the same answer split at every byte (inside frames and UTF-8 characters)', () => {
     const bytes = fixture('spark-stream-text.ndjson');
-    for (let at = 0; at <= bytes.length; at += 1) {
-      expect(decodeAll([bytes.subarray(0, at), bytes.subarray(at)]).parts).toEqual(textParts);
-    }
+    for (const chunks of splitsInTwo(bytes)) expect(decodeAll(chunks).parts).toEqual(textParts);
   });
 
   it('decodes the answer fed one byte at a time, and with CRLF line ends', () => {
     const bytes = fixture('spark-stream-text.ndjson');
-    expect(decodeAll([...bytes].map((byte) => Uint8Array.of(byte))).parts).toEqual(textParts);
+    expect(decodeAll(byteByByte(bytes)).parts).toEqual(textParts);
     expect(decodeAll([Buffer.from(bytes.toString('utf8').replace(/\n/g, '\r\n'))]).parts).toEqual(textParts);
   });
 
@@ -51,9 +42,7 @@ describe('SparkStreamDecoder', () => {
       { type: 'usage', usage: { inputTokens: 3, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0 } },
       { type: 'finish', reason: 'tool-calls' },
     ];
-    for (let at = 0; at <= bytes.length; at += 1) {
-      expect(decodeAll([bytes.subarray(0, at), bytes.subarray(at)]).parts).toEqual(expected);
-    }
+    for (const chunks of splitsInTwo(bytes)) expect(decodeAll(chunks).parts).toEqual(expected);
   });
 
   it('turns an error frame into an error part', () => {

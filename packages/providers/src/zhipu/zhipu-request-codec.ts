@@ -2,6 +2,7 @@
 // @see https://open.bigmodel.cn/dev/api#chatglm_turbo (v3 同步调用 / SSE 调用 请求参数)
 // @see https://github.com/QuantumNous/new-api/blob/main/relay/channel/zhipu/dto.go (ZhipuRequest)
 import { addRequestWarning, type CanonicalMessage, type CanonicalRequest } from '@turnpike/formats';
+import { flattenToText } from '../native-dialect/message-text';
 
 /** One `prompt` entry; v3 knows only the user and assistant roles. */
 export interface ZhipuPromptMessage {
@@ -19,14 +20,13 @@ export interface ZhipuV3Request {
 }
 
 function textOf(message: CanonicalMessage, request: CanonicalRequest): string {
-  let text = '';
-  for (const part of message.parts) {
-    if (part.type === 'text') text += part.text;
-    else if (part.type === 'tool-result') text += part.content;
-    else if (part.type === 'image' || part.type === 'file') addRequestWarning(request, `ChatGLM v3 is text-only: ${part.type === 'image' ? 'an image' : 'a file'} part was dropped`);
-    else if (part.type === 'tool-call') addRequestWarning(request, `ChatGLM v3 has no tools: the assistant's call of "${part.name}" was dropped`);
-  }
-  return text;
+  return flattenToText(message.parts, {
+    separator: '',
+    onOtherPart: (part) => {
+      if (part.type === 'image' || part.type === 'file') addRequestWarning(request, `ChatGLM v3 is text-only: ${part.type === 'image' ? 'an image' : 'a file'} part was dropped`);
+      else if (part.type === 'tool-call') addRequestWarning(request, `ChatGLM v3 has no tools: the assistant's call of "${part.name}" was dropped`);
+    },
+  });
 }
 
 /** System text has no role in v3: it is prepended to the first user turn (or becomes one). */

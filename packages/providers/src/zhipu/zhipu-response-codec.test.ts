@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { fixturesBeside } from '../native-dialect/stream-fixture-testing';
 import { zhipuDialect } from './zhipu-dialect';
 import { unquoteZhipuContent, zhipuUsage } from './zhipu-response-codec';
 
-const fixture = (name: string): unknown => JSON.parse(readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url), 'utf8'));
+const { fixtureJson: fixture } = fixturesBeside(import.meta.url);
 
 describe('zhipuDialect whole answers', () => {
   it('decodes an invoke answer, unquoting its JSON-string content', () => {

@@ -1,18 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { CanonicalStreamPart } from '@turnpike/formats';
+import { byteByByte, decodeChunks, fixturesBeside, splitsInTwo } from '../native-dialect/stream-fixture-testing';
 import { ZhipuStreamDecoder } from './zhipu-stream-decoder';
 
-const fixture = (name: string): Buffer => readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url));
+const { fixture } = fixturesBeside(import.meta.url);
 const fixedNow = () => Date.UTC(2024, 0, 15, 12, 0, 0);
-
-function decodeAll(chunks: Uint8Array[]): { parts: CanonicalStreamPart[]; decoder: ZhipuStreamDecoder } {
-  const decoder = new ZhipuStreamDecoder(fixedNow);
-  const parts: CanonicalStreamPart[] = [];
-  for (const chunk of chunks) parts.push(...decoder.push(chunk));
-  parts.push(...decoder.end());
-  return { parts, decoder };
-}
+const decodeAll = (chunks: Uint8Array[]) => decodeChunks(new ZhipuStreamDecoder(fixedNow), chunks);
 
 const answerParts: CanonicalStreamPart[] = [
   { type: 'text-delta', text: '你好' },
@@ -33,23 +26,21 @@ describe('ZhipuStreamDecoder', () => {
     const lf = fixture('chatglm-sse-invoke.sse');
     const crlf = Buffer.from(lf.toString('utf8').replace(/\n/g, '\r\n'));
     for (const bytes of [lf, crlf]) {
-      for (let at = 0; at <= bytes.length; at += 1) {
-        expect(decodeAll([bytes.subarray(0, at), bytes.subarray(at)]).parts).toEqual(answerParts);
-      }
+      for (const chunks of splitsInTwo(bytes)) expect(decodeAll(chunks).parts).toEqual(answerParts);
     }
   });
 
   it('decodes the stream one byte at a time and with bare CR line ends', () => {
     const lf = fixture('chatglm-sse-invoke.sse');
-    expect(decodeAll([...lf].map((byte) => Uint8Array.of(byte))).parts).toEqual(answerParts);
+    expect(decodeAll(byteByByte(lf)).parts).toEqual(answerParts);
     const cr = Buffer.from(lf.toString('utf8').replace(/\n/g, '\r'));
-    expect(decodeAll([...cr].map((byte) => Uint8Array.of(byte))).parts).toEqual(answerParts);
+    expect(decodeAll(byteByByte(cr)).parts).toEqual(answerParts);
   });
 
   it('ends an interrupted answer as filtered content', () => {
     const bytes = fixture('chatglm-sse-interrupted.sse');
-    for (let at = 0; at <= bytes.length; at += 1) {
-      expect(decodeAll([bytes.subarray(0, at), bytes.subarray(at)]).parts).toEqual([
+    for (const chunks of splitsInTwo(bytes)) {
+      expect(decodeAll(chunks).parts).toEqual([
         { type: 'text-delta', text: '我们来谈谈' },
         { type: 'finish', reason: 'content-filter' },
       ]);
@@ -62,8 +53,8 @@ describe('ZhipuStreamDecoder', () => {
 
   it('turns a JSON error body in place of the stream into an error part', () => {
     const bytes = fixture('chatglm-invoke-error.json');
-    for (let at = 0; at <= bytes.length; at += 1) {
-      expect(decodeAll([bytes.subarray(0, at), bytes.subarray(at)]).parts).toEqual([
+    for (const chunks of splitsInTwo(bytes)) {
+      expect(decodeAll(chunks).parts).toEqual([
         { type: 'error', error: { message: 'Prompt 超长', type: 'zhipu_error', code: '1261', httpStatus: 400 } },
       ]);
     }

@@ -6,11 +6,11 @@
 // @see https://github.com/zhipuai/zhipuai-sdk-python (zhipuai/utils/sse_client.py, v1)
 // @see https://html.spec.whatwg.org/multipage/server-sent-events.html#event-stream-interpretation
 import type { CanonicalStreamDecoder, CanonicalStreamMetadata, CanonicalStreamPart } from '@turnpike/formats';
+import { sniffBodyStart } from '../native-dialect/body-start';
 import { decodeZhipuError, zhipuUsage } from './zhipu-response-codec';
 
 const LINE_FEED = 0x0a;
 const CARRIAGE_RETURN = 0x0d;
-const OPEN_BRACE = 0x7b;
 
 type Json = Record<string, unknown>;
 const record = (value: unknown): Json => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {});
@@ -20,10 +20,6 @@ interface ZhipuSseEvent {
   event: string | undefined;
   data: string[];
   meta: string | undefined;
-}
-
-function isWhitespace(byte: number): boolean {
-  return byte === 0x20 || byte === 0x09 || byte === LINE_FEED || byte === CARRIAGE_RETURN;
 }
 
 /** Decodes a v3 SSE stream into canonical parts; a JSON body in its place (an error answered with HTTP 200) becomes an error part. */
@@ -53,10 +49,10 @@ export class ZhipuStreamDecoder implements CanonicalStreamDecoder {
   push(chunk: Uint8Array): CanonicalStreamPart[] {
     let bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
     if (this.mode === 'unknown') {
-      const first = bytes.findIndex((byte) => !isWhitespace(byte));
-      if (first === -1) return [];
-      this.mode = bytes[first] === OPEN_BRACE ? 'json' : 'sse';
-      bytes = bytes.subarray(first);
+      const start = sniffBodyStart(bytes);
+      if (!start) return [];
+      this.mode = start.json ? 'json' : 'sse';
+      bytes = bytes.subarray(start.at);
     }
     if (this.mode === 'json') {
       this.pending.push(Buffer.from(bytes));
