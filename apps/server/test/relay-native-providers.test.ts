@@ -11,7 +11,6 @@ import {
   piecesOf,
   providerFixture,
   providerJsonFixture,
-  redirectUpstream,
   selfSignedCertificate,
   sendJson,
   sendPieces,
@@ -587,27 +586,24 @@ describe('native providers through the relay', () => {
     const text = '你好！我是讯飞星火认知大模型，有什么可以帮你的吗？ 👋';
     let spark: SparkEmulator;
     let caller: Caller;
-    let undoRedirect: () => void;
     let frames = 'spark-stream-text.ndjson';
 
     beforeAll(async () => {
       spark = await startSparkEmulator();
       // One fixture line is one WebSocket message; a wrongly signed URL gets no answer at all.
       spark.answer((call) => (verifySparkUrl(call, 'SPARK-KEY', 'SPARK-SECRET') ? providerFixture('xunfei', frames).toString('utf8').trim().split('\n') : []));
-      // The adaptor always dials wss://spark-api.xf-yun.com (it ignores the base URL): the test sends that origin here.
-      undoRedirect = redirectUpstream(server, 'wss://spark-api.xf-yun.com', spark.url);
-      await addChannel(server, { type: 18, key: 'SPARK-APP|SPARK-SECRET|SPARK-KEY', baseUrl: '', models: model, group: 'spark' });
+      // The channel's base URL names the emulator (ws://…): the adaptor connects to and signs for that host.
+      await addChannel(server, { type: 18, key: 'SPARK-APP|SPARK-SECRET|SPARK-KEY', baseUrl: spark.url, models: model, group: 'spark' });
       caller = await callerIn('spark');
     });
     afterAll(async () => {
-      undoRedirect();
       await spark.close();
     });
 
     function expectSparkRequest(): void {
       const call = spark.calls.at(-1);
       expect(call?.path).toBe('/v3.5/chat');
-      expect(call?.query.get('host')).toBe('spark-api.xf-yun.com');
+      expect(call?.query.get('host')).toBe(new URL(spark.url).host);
       expect(call && verifySparkUrl(call, 'SPARK-KEY', 'SPARK-SECRET')).toBe(true);
       expect(call?.message).toMatchObject({
         header: { app_id: 'SPARK-APP' },

@@ -145,21 +145,6 @@ export async function setChannelOther(server: TestServer, channelId: number, oth
   await server.context.relay?.routing.reload();
 }
 
-/**
- * Sends the relay's upstream calls whose URL starts with `from` to `to` instead (for providers whose adaptor ignores
- * the channel base URL); the real transport still runs. Returns the function that undoes it.
- */
-export function redirectUpstream(server: TestServer, from: string, to: string): () => void {
-  const relay = server.context.relay;
-  if (!relay) throw new Error('the relay is not running');
-  const client = relay.upstream;
-  const original = client.send;
-  client.send = (request, signal, timeouts) => original.call(client, request.url.startsWith(from) ? { ...request, url: to + request.url.slice(from.length) } : request, signal, timeouts);
-  return () => {
-    client.send = original;
-  };
-}
-
 // --- A self-signed certificate, DER-encoded by hand (node:crypto makes keys but no certificates). ---
 
 function der(tag: number, content: Buffer): Buffer {

@@ -3,13 +3,23 @@
 // @see https://www.coze.cn/open/docs/developer_guides/chat_v3
 // @see https://github.com/QuantumNous/new-api/blob/main/relay/channel/coze/adaptor.go
 import { withJsonFields } from '../native-dialect/json-body';
-import type { AdaptorInput, ProviderAdaptor, UpstreamCall } from '../provider-adaptor';
+import { classifyHttpFailure, type AdaptorInput, type FailureClass, type ProviderAdaptor, type UpstreamCall } from '../provider-adaptor';
 import { cozeDescriptor } from './coze-descriptor';
 import { cozeDialect } from './coze-dialect';
 
 /** The body with `bot_id` set to the channel's bot id; a body that is not a JSON object is sent unchanged. */
 export function withCozeBotId(body: string | Buffer, botId: string): string | Buffer {
   return botId === '' ? body : withJsonFields(body, { bot_id: botId });
+}
+
+/** Coze's codes for a token it does not accept (4100: invalid, 4101: lacking the bot's permission). */
+const refusedTokenCodes = new Set([4100, 4101]);
+
+/** A refused personal access token switches the channel off (Coze answers it with HTTP 200 or 401); else the shared rule. */
+export function classifyCozeFailure(status: number, body: unknown): FailureClass {
+  const code = body && typeof body === 'object' ? (body as Record<string, unknown>).code : undefined;
+  if (typeof code === 'number' && refusedTokenCodes.has(code)) return 'disable';
+  return classifyHttpFailure(status);
 }
 
 /** Streams every chat call from `{base}/v3/chat` for the channel's bot. */
@@ -29,4 +39,5 @@ export const cozeAdaptor: ProviderAdaptor = {
     body.stream = true;
   },
   streaming: { kind: 'only' },
+  classifyFailure: classifyCozeFailure,
 };

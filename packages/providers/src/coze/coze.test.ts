@@ -192,4 +192,11 @@ describe('Coze adaptor', () => {
     cozeAdaptor.patchChatBody?.(body, 'coze-bot', false);
     expect(body.stream).toBe(true);
   });
+
+  it('switches the channel off for a refused token, answered with 200 or 401; else the shared rule', () => {
+    expect(cozeAdaptor.classifyFailure?.(200, fixtureJson('coze-error-unauthorized.json'))).toBe('disable');
+    expect(cozeAdaptor.classifyFailure?.(401, { code: 4101, msg: 'no permission' })).toBe('disable');
+    expect(cozeAdaptor.classifyFailure?.(429, { code: 4013, msg: 'too many requests' })).toBe('retry');
+    expect(cozeAdaptor.classifyFailure?.(400, { code: 4000, msg: 'bad parameter' })).toBe('client');
+  });
 });

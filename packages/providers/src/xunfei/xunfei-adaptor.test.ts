@@ -51,6 +51,16 @@ describe('xunfeiAdaptor.buildRequest', () => {
     });
   });
 
+  it('connects to and signs for the channel base URL host when one is set (a proxy or a local endpoint)', () => {
+    const proxied = xunfeiAdaptor.buildRequest({ ...input('SparkDesk-v3.5'), channel: { ...input('').channel, baseUrl: 'http://127.0.0.1:9100' } });
+    const expected = signSparkUrl({ host: '127.0.0.1:9100', scheme: 'ws', path: '/v3.5/chat', apiKey: '0123456789abcdef', apiSecret: 'c2VjcmV0', date: now });
+    expect(proxied.url).toBe(expected.url);
+    expect(proxied.url.startsWith('ws://127.0.0.1:9100/v3.5/chat?')).toBe(true);
+    expect(new URL(proxied.url).searchParams.get('host')).toBe('127.0.0.1:9100');
+    const secure = xunfeiAdaptor.buildRequest({ ...input('SparkDesk-v3.5'), channel: { ...input('').channel, baseUrl: 'wss://spark.example.com' } });
+    expect(secure.url.startsWith('wss://spark.example.com/v3.5/chat?')).toBe(true);
+  });
+
   it('uses the channel version for plain model names and adapts the body to it', () => {
     const call = xunfeiAdaptor.buildRequest(input('SparkDesk', 'v3.1'));
     expect(call.url.startsWith('wss://spark-api.xf-yun.com/v3.1/chat?authorization=')).toBe(true);

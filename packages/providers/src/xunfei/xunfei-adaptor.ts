@@ -9,8 +9,15 @@ import { completeSparkRequest } from './xunfei-request-codec';
 import { signSparkUrl } from './xunfei-url-signing';
 import { resolveSparkVersion } from './xunfei-versions';
 
-/** The Spark API host; new-api always connects here, so the channel's base URL is not used. */
+/** The Spark API host, used unless the channel names another (a proxy or a regional endpoint). */
 export const sparkHost = 'spark-api.xf-yun.com';
+
+/** The host to connect to and sign for, and its scheme: the channel's base URL (http → ws, https → wss) or the Spark host. */
+export function sparkEndpoint(baseUrl: string): { host: string; scheme: 'ws' | 'wss' } {
+  if (!baseUrl) return { host: sparkHost, scheme: 'wss' };
+  const url = new URL(baseUrl);
+  return { host: url.host, scheme: url.protocol === 'ws:' || url.protocol === 'http:' ? 'ws' : 'wss' };
+}
 
 /** The three parts of a channel key. */
 export interface SparkCredentials {
@@ -37,12 +44,13 @@ function isClockSkew(body: unknown): boolean {
   return /\bdate\b/i.test(text);
 }
 
-/** Opens `wss://spark-api.xf-yun.com/{path}` signed for now, sending the dialect body completed with APPID and domain. */
+/** Opens `wss://spark-api.xf-yun.com/{path}` (or the channel's base URL host) signed for now, sending the dialect body completed with APPID and domain. */
 export const xunfeiAdaptor: ProviderAdaptor = {
   buildRequest(input: AdaptorInput): UpstreamCall {
     const credentials = parseSparkKey(input.channel.key);
     const version = resolveSparkVersion(input.model, input.channel.other);
-    const signed = signSparkUrl({ host: sparkHost, path: version.path, apiKey: credentials.apiKey, apiSecret: credentials.apiSecret, date: input.now ?? new Date() });
+    const endpoint = sparkEndpoint(input.channel.baseUrl);
+    const signed = signSparkUrl({ ...endpoint, path: version.path, apiKey: credentials.apiKey, apiSecret: credentials.apiSecret, date: input.now ?? new Date() });
     // The dialect cannot know the APPID or the version's domain, so the body is completed here (once per call).
     let body = bodyText(input.body);
     try {

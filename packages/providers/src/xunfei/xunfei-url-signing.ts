@@ -12,6 +12,8 @@ export interface SparkUrlSigningInput {
   apiSecret: string;
   /** The signing time; iFlytek rejects dates more than 300 s off. */
   date: Date;
+  /** `wss` (default) or `ws`, for a plain-text proxy or endpoint the operator set as the channel's base URL. */
+  scheme?: 'ws' | 'wss';
 }
 
 /** The signed query values (already decoded) and the URL carrying them. */
@@ -30,12 +32,12 @@ export function sparkSignatureOrigin(host: string, date: string, path: string): 
   return `host: ${host}\ndate: ${date}\nGET ${path} HTTP/1.1`;
 }
 
-/** Signs `wss://{host}{path}` with the authorization, date and host query values (form-URL-encoded, as iFlytek's urlencode does). */
+/** Signs `wss://{host}{path}` (or `ws://`) with the authorization, date and host query values (form-URL-encoded, as iFlytek's urlencode does). */
 export function signSparkUrl(input: SparkUrlSigningInput): SignedSparkUrl {
   const date = input.date.toUTCString();
   const signature = createHmac('sha256', input.apiSecret).update(sparkSignatureOrigin(input.host, date, input.path), 'utf8').digest('base64');
   const authorizationOrigin = `api_key="${input.apiKey}", algorithm="hmac-sha256", headers="host date request-line", signature="${signature}"`;
   const authorization = Buffer.from(authorizationOrigin, 'utf8').toString('base64');
   const query = new URLSearchParams({ authorization, date, host: input.host });
-  return { url: `wss://${input.host}${input.path}?${query.toString()}`, date, signature, authorization };
+  return { url: `${input.scheme ?? 'wss'}://${input.host}${input.path}?${query.toString()}`, date, signature, authorization };
 }
