@@ -24,6 +24,8 @@ export interface BenchOptions {
   profileDir: string | null;
   /** Which targets the main runs and the soak load (all three by default). */
   targets: string[];
+  /** Which modes the main runs measure (non-streaming and streaming by default). */
+  modes: string[];
   /** Turnpike's LOG_LEVEL (warn by default: no per-request lines). */
   logLevel: string;
 }
@@ -41,17 +43,20 @@ export const benchUsage = `npm run bench -- [flags]
   --main             also run the main runs together with --soak or --logs
   --no-build         use apps/server/dist as it is
   --targets LIST     targets of the main runs and the soak, comma-separated (default direct,baseline,turnpike)
+  --modes LIST       modes of the main runs, comma-separated (default non-streaming,streaming)
   --log-level LEVEL  Turnpike's LOG_LEVEL (default warn; info adds a log line per request and per answer)
   --profile DIR      run Turnpike under node --cpu-prof, writing the .cpuprofile into DIR`;
 
 const knownTargets = ['direct', 'baseline', 'turnpike'];
+const knownModes = ['non-streaming', 'streaming'];
 
-function readTargets(raw: string | undefined): string[] {
-  if (raw === undefined) return knownTargets;
-  const targets = raw.split(',').map((name) => name.trim()).filter(Boolean);
-  const unknown = targets.filter((name) => !knownTargets.includes(name));
-  if (unknown.length || targets.length === 0) throw new Error(`--targets takes a list of ${knownTargets.join(', ')}\n\n${benchUsage}`);
-  return targets;
+/** Reads a comma-separated list of known names (all of them when the flag is absent). */
+function readList(flag: string, raw: string | undefined, known: string[]): string[] {
+  if (raw === undefined) return known;
+  const names = raw.split(',').map((name) => name.trim()).filter(Boolean);
+  const unknown = names.filter((name) => !known.includes(name));
+  if (unknown.length || names.length === 0) throw new Error(`--${flag} takes a list of ${known.join(', ')}\n\n${benchUsage}`);
+  return names;
 }
 
 /** Reads the flags; throws with the usage on an unknown flag or a bad number. */
@@ -73,6 +78,7 @@ export function readBenchOptions(argv: string[]): BenchOptions {
       'no-build': { type: 'boolean' },
       profile: { type: 'string' },
       targets: { type: 'string' },
+      modes: { type: 'string' },
       'log-level': { type: 'string' },
       help: { type: 'boolean' },
     },
@@ -101,7 +107,8 @@ export function readBenchOptions(argv: string[]): BenchOptions {
     logRows: Math.round(number('log-rows', values['log-rows'], 5_000_000, 1000)),
     build: values['no-build'] !== true,
     profileDir: values.profile ?? null,
-    targets: readTargets(values.targets),
+    targets: readList('targets', values.targets, knownTargets),
+    modes: readList('modes', values.modes, knownModes),
     logLevel: values['log-level'] ?? 'warn',
   };
 }

@@ -108,6 +108,7 @@ export async function runThroughputSection(options: BenchOptions, repositoryRoot
   processes.push(upstream);
   const baseline = await startReportingProcess('baseline proxy', [path.join(repositoryRoot, 'bench/baseline-proxy.mjs'), upstream.url]);
   processes.push(baseline);
+  const selected = modes.filter((mode) => options.modes.includes(mode.name));
   const instance = await startTurnpike(repositoryRoot, options);
   try {
     const tenant = await configureTurnpike(instance.process.url, upstream.url);
@@ -121,7 +122,7 @@ export async function runThroughputSection(options: BenchOptions, repositoryRoot
     const targets = allTargets.filter((target) => options.targets.includes(target.name));
     console.log(`\nMain runs: ${options.connections} connections, ${options.durationSeconds} s after ${options.warmupSeconds} s of warm-up; each Turnpike call costs ${costPerCall} quota units.`);
     const runs: RunFigures[] = [];
-    for (const mode of modes) {
+    for (const mode of selected) {
       for (const target of targets) {
         const plan = { target, mode, connections: options.connections, warmupSeconds: options.warmupSeconds, seconds: options.durationSeconds, upstreamPid: upstream.pid, tenant: target.name === 'turnpike' ? tenant : null };
         runs.push(await measuredRun(plan, report));
@@ -129,27 +130,27 @@ export async function runThroughputSection(options: BenchOptions, repositoryRoot
     }
     console.log(`\nLatency at 1 connection: ${options.singleSeconds} s per run.`);
     const single: RunFigures[] = [];
-    for (const mode of modes) {
+    for (const mode of selected) {
       for (const target of targets) {
         const plan = { target, mode, connections: 1, warmupSeconds: 1, seconds: options.singleSeconds, upstreamPid: upstream.pid, tenant: target.name === 'turnpike' ? tenant : null };
         single.push(await measuredRun(plan, report));
       }
     }
-    printAndRecord(report, runs, single);
+    printAndRecord(report, selected, runs, single);
   } finally {
     await instance.stop();
     for (const child of processes.reverse()) await child.stop();
   }
 }
 
-function printAndRecord(report: BenchReport, runs: RunFigures[], single: RunFigures[]): void {
+function printAndRecord(report: BenchReport, selected: BenchMode[], runs: RunFigures[], single: RunFigures[]): void {
   report.table(
     'Throughput (same load on each target)',
     ['mode / target', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'CPU ms/req', 'peak RSS MB', 'upstream CPU ms/req'],
     runs.map((run): Cell[] => [`${run.mode} / ${run.target}`, run.requestsPerSecond, run.latency.p50, run.latency.p99, run.errors + run.non2xx, run.cpuMsPerRequest, run.peakRssMb, run.upstreamCpuMsPerRequest]),
   );
   const find = (list: RunFigures[], mode: string, target: string): RunFigures | undefined => list.find((run) => run.mode === mode && run.target === target);
-  const ratios = modes.map((mode) => {
+  const ratios = selected.map((mode) => {
     const turnpike = find(runs, mode.name, 'turnpike');
     const baseline = find(runs, mode.name, 'baseline');
     return {
@@ -166,7 +167,7 @@ function printAndRecord(report: BenchReport, runs: RunFigures[], single: RunFigu
     ['mode', 'CPU/req', 'req/s', 'p50', 'p99', 'peak RSS'],
     ratios.map((row): Cell[] => [row.mode, row.cpuPerRequest, row.requestsPerSecond, row.p50, row.p99, row.peakRss]),
   );
-  const added = modes.map((mode) => {
+  const added = selected.map((mode) => {
     const turnpike = find(single, mode.name, 'turnpike');
     const baseline = find(single, mode.name, 'baseline');
     const direct = find(single, mode.name, 'direct');

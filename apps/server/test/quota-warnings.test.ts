@@ -23,6 +23,7 @@ describe('quota warnings', () => {
     let upstream: MockUpstream;
     let hook: Server;
     const received: Array<{ body: string; signature: string | undefined }> = [];
+    let base = '';
 
     beforeAll(async () => {
       hook = createServer((request, response) => {
@@ -37,6 +38,7 @@ describe('quota warnings', () => {
       upstream = await startMockUpstream({ behaviour: { promptTokens: 10, chunkCount: 5 } });
       server = await startTestServer();
       await server.context.options.set('ModelRatio', { 'test-model': 10 });
+      base = await server.listen();
     });
     afterAll(async () => {
       await server.stop();
@@ -49,7 +51,7 @@ describe('quota warnings', () => {
       const user = await server.createUser({ username: 'low', quota: 600, setting: JSON.stringify({ notify_type: 'webhook', webhook_url: url, webhook_secret: 'shh', quota_warning_threshold: 500 }) });
       await addChannel(server, { baseUrl: upstream.url, models: 'test-model' });
       await server.context.options.set('PreConsumedQuota', 0);
-      const client = new OpenAI({ apiKey: (await addApiKey(server, user)).key, baseURL: (await server.listen()) + '/v1', maxRetries: 0 });
+      const client = new OpenAI({ apiKey: (await addApiKey(server, user)).key, baseURL: base + '/v1', maxRetries: 0 });
       for (let call = 0; call < 3; call += 1) {
         await client.chat.completions.create({ model: 'test-model', messages: [{ role: 'user', content: 'hi' }] });
         // Each warning reads the balance right after its batch; settle before the next call reserves.
@@ -59,6 +61,21 @@ describe('quota warnings', () => {
       const first = JSON.parse(received[0].body);
       expect(first).toMatchObject({ type: 'quota_warning', user_id: user.user.id, threshold: 500, quota: 450 });
       expect(received[0].signature).toBe(crypto.createHmac('sha256', 'shh').update(received[0].body).digest('hex'));
+    });
+
+    it('still warns when the crossing batch comes within a second of the last check (looked at once the second is over)', async () => {
+      received.length = 0;
+      const url = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/hook`;
+      // 150 units a call: 900 → 750 stays above the threshold, 750 → 600 crosses it.
+      const user = await server.createUser({ username: 'soon-low', quota: 900, setting: JSON.stringify({ notify_type: 'webhook', webhook_url: url, webhook_secret: 'shh', quota_warning_threshold: 700 }) });
+      const client = new OpenAI({ apiKey: (await addApiKey(server, user)).key, baseURL: base + '/v1', maxRetries: 0 });
+      await client.chat.completions.create({ model: 'test-model', messages: [{ role: 'user', content: 'hi' }] });
+      await server.settle();
+      expect(received).toHaveLength(0);
+      await client.chat.completions.create({ model: 'test-model', messages: [{ role: 'user', content: 'hi' }] });
+      await server.settle();
+      await expect.poll(() => received.length, { timeout: 3000 }).toBe(1);
+      expect(JSON.parse(received[0].body)).toMatchObject({ user_id: user.user.id, threshold: 700, quota: 600 });
     });
   });
 });

@@ -119,3 +119,16 @@ describe('createSeededRandom', () => {
     expect(createSeededRandom(124)()).not.toBe(values[0]);
   });
 });
+
+describe('priority tiers of frozen candidate lists', () => {
+  it('are grouped once and reused; lists that may change are grouped every time', () => {
+    const frozen = Object.freeze([{ id: 1, priority: 1, weight: 0 }, { id: 2, priority: 5, weight: 0 }]);
+    expect(groupIntoPriorityTiers(frozen)).toBe(groupIntoPriorityTiers(frozen));
+    expect(groupIntoPriorityTiers(frozen).map((tier) => tier.map((candidate) => candidate.id))).toEqual([[2], [1]]);
+    const open = [{ id: 3, priority: 1, weight: 0 }];
+    const first = groupIntoPriorityTiers(open);
+    open.push({ id: 4, priority: 9, weight: 0 });
+    expect(groupIntoPriorityTiers(open)).not.toBe(first);
+    expect(groupIntoPriorityTiers(open).map((tier) => tier.map((candidate) => candidate.id))).toEqual([[4], [3]]);
+  });
+});

@@ -18,8 +18,20 @@ export interface ChannelPickContext {
   random: RandomSource;
 }
 
+/** Tiers of candidate lists already grouped: routing tables hand out the same list until they rebuild. */
+const tierCache = new WeakMap<readonly ChannelCandidate[], ChannelCandidate[][]>();
+
 /** Groups candidates by priority, tiers in descending priority; candidate order inside a tier is kept. */
 export function groupIntoPriorityTiers<T extends ChannelCandidate>(candidates: readonly T[]): T[][] {
+  const known = tierCache.get(candidates);
+  if (known) return known as T[][];
+  const grouped = groupTiers(candidates);
+  // Only frozen lists are kept: a list that may still change would leave stale tiers behind.
+  if (Object.isFrozen(candidates)) tierCache.set(candidates, grouped);
+  return grouped;
+}
+
+function groupTiers<T extends ChannelCandidate>(candidates: readonly T[]): T[][] {
   const tiers = new Map<number, T[]>();
   for (const candidate of candidates) {
     const tier = tiers.get(candidate.priority);

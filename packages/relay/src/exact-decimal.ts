@@ -14,8 +14,22 @@ function powerOfTen(exponent: number): bigint {
   return 10n ** BigInt(exponent);
 }
 
+/** Ratios repeat on every call: their conversions are kept (a handful of distinct values in practice). */
+const fractionCache = new Map<number, ExactDecimal>();
+const fractionCacheSize = 4096;
+
 /** Converts a finite number exactly as JavaScript spells it (its shortest round-trip form); throws on NaN or Infinity. */
 export function decimalFromNumber(value: number): ExactDecimal {
+  if (Number.isSafeInteger(value)) return { units: BigInt(value), scale: 0 };
+  const known = fractionCache.get(value);
+  if (known) return known;
+  const converted = parseDecimal(value);
+  if (fractionCache.size >= fractionCacheSize) fractionCache.clear();
+  fractionCache.set(value, converted);
+  return converted;
+}
+
+function parseDecimal(value: number): ExactDecimal {
   if (!Number.isFinite(value)) throw new RangeError(`not a finite number: ${value}`);
   const match = numberPattern.exec(String(value));
   if (!match) throw new RangeError(`cannot read number: ${value}`);

@@ -10,6 +10,8 @@ import { parseUserSetting } from '../users/user-setting';
 /** At most this many warnings per user and window (new-api: 2 per 10 minutes). */
 const warningsPerWindow = 2;
 const windowMs = 10 * 60 * 1000;
+/** A user's balance is looked at most this often: batches land every 20 ms, a warning need not be that quick. */
+const checkIntervalMs = 1000;
 
 /** A warning to deliver. */
 export interface QuotaWarning {
@@ -41,12 +43,25 @@ function escapeHtml(text: string): string {
 /** Sends quota warnings for users touched by settlements, rate-limited per user. */
 export class QuotaWarningNotifier {
   private readonly sent = new Map<number, number[]>();
+  private readonly checkedAt = new Map<number, number>();
+  /** Users skipped because they were checked less than a second ago: checked once that second is over. */
+  private readonly deferred = new Set<number>();
+  private deferredTimer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly context: AppContext) {}
+  constructor(
+    private readonly context: AppContext,
+    private readonly now: () => number = Date.now,
+  ) {}
 
-  /** Checks the users and sends what is owed; failures are logged, never thrown. */
-  async check(userIds: number[]): Promise<void> {
+  /** Checks the users (each at most once a second) and sends what is owed; failures are logged, never thrown. */
+  async check(changed: number[]): Promise<void> {
+    const now = this.now();
+    if (this.checkedAt.size > 100_000) this.checkedAt.clear();
+    const userIds = changed.filter((id) => now - (this.checkedAt.get(id) ?? -Infinity) >= checkIntervalMs);
+    for (const id of changed) if (!userIds.includes(id)) this.deferred.add(id);
+    if (this.deferred.size > 0) this.deferredTimer ??= setTimeout(() => this.checkDeferred(), checkIntervalMs).unref();
     if (userIds.length === 0) return;
+    for (const id of userIds) this.checkedAt.set(id, now);
     const users = await this.context.db.selectFrom('users').select(['id', 'username', 'email', 'quota', 'setting']).where('id', 'in', userIds).execute();
     const globalThreshold = this.context.options.number('QuotaRemindThreshold');
     for (const user of users) {
@@ -54,6 +69,15 @@ export class QuotaWarningNotifier {
       if (!warning || !this.admit(user.id)) continue;
       await this.deliver(warning).catch((error: unknown) => this.context.log.warn({ err: error, userId: user.id, channel: warning.channel }, 'quota warning not delivered'));
     }
+  }
+
+  private checkDeferred(): void {
+    this.deferredTimer = null;
+    const ids = [...this.deferred];
+    this.deferred.clear();
+    // Their last check is at least a second old by now.
+    for (const id of ids) this.checkedAt.delete(id);
+    void this.check(ids);
   }
 
   private admit(userId: number): boolean {

@@ -114,6 +114,8 @@ export class RoutingTable {
         byGroup.set(group, models);
       }
     }
+    // Frozen lists: callers cannot change them, and channel selection may keep their priority tiers.
+    for (const models of byGroup.values()) for (const list of models.values()) Object.freeze(list);
     this.byGroup = byGroup;
     this.byId = new Map(routes.map((route) => [route.id, route]));
   }
