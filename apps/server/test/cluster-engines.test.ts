@@ -9,6 +9,7 @@ import { NodeHeartbeat } from '../src/cluster/node-heartbeat';
 import { openDatabase, targetFromDsn, type DatabaseHandle, type DatabaseTarget } from '../src/db/connect';
 import { migrateToLatest } from '../src/db/migrate';
 import { leaseMariadbDatabase, leasePostgresDatabase } from './helpers/test-services';
+import { userRow } from './helpers/user-rows';
 
 type Engine = 'sqlite' | 'postgres' | 'mariadb';
 
@@ -46,10 +47,7 @@ describe.each(['sqlite', 'postgres', 'mariadb'] as Engine[])('heartbeats, job le
   async function addUser(quota: number): Promise<number> {
     sequence += 1;
     const username = `cluster${sequence}`;
-    await handle.db
-      .insertInto('users')
-      .values({ username, password: 'x', display_name: '', role: 1, status: 1, email: '', github_id: '', oidc_id: '', wechat_id: '', telegram_id: '', linux_do_id: '', access_token: null, quota, used_quota: 0, request_count: 0, group: 'default', aff_code: `c${sequence}`, aff_count: 0, aff_quota: 0, aff_history_quota: 0, inviter_id: 0, setting: '{}', created_at: 0, deleted_at: null })
-      .execute();
+    await handle.db.insertInto('users').values(userRow({ username, quota })).execute();
     return (await handle.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
   }
   const quotaOf = async (id: number): Promise<number> => (await handle.db.selectFrom('users').select('quota').where('id', '=', id).executeTakeFirstOrThrow()).quota;

@@ -10,6 +10,7 @@ import type { NewUser } from '../src/db/schema';
 import { isUniqueViolation } from '../src/db/unique-violation';
 import { OptionStore } from '../src/options/option-store';
 import { leaseMariadbDatabase, leasePostgresDatabase, type ServiceLease } from './helpers/test-services';
+import { userRow } from './helpers/user-rows';
 
 type Engine = 'sqlite' | 'postgres' | 'mariadb';
 
@@ -22,38 +23,6 @@ async function openEngine(engine: Engine): Promise<{ handle: DatabaseHandle; rel
   }
   const lease: ServiceLease = engine === 'postgres' ? await leasePostgresDatabase() : await leaseMariadbDatabase();
   return { handle: openDatabase(targetFromDsn(lease.url, '')), release: () => lease.release() };
-}
-
-let sequence = 0;
-function newUser(fields: Partial<NewUser> = {}): NewUser {
-  sequence += 1;
-  return {
-    username: `user${sequence}`,
-    password: 'hash',
-    display_name: '',
-    role: 1,
-    status: 1,
-    email: '',
-    github_id: '',
-    oidc_id: '',
-    wechat_id: '',
-    telegram_id: '',
-    linux_do_id: '',
-    access_token: null,
-    quota: 0,
-    used_quota: 0,
-    request_count: 0,
-    group: 'default',
-    aff_code: `aff${sequence}`,
-    aff_count: 0,
-    aff_quota: 0,
-    aff_history_quota: 0,
-    inviter_id: 0,
-    setting: '{}',
-    created_at: 1_700_000_000,
-    deleted_at: null,
-    ...fields,
-  };
 }
 
 describe.each(['sqlite', 'postgres', 'mariadb'] as Engine[])('repository behaviour on %s', (engine) => {
@@ -70,7 +39,7 @@ describe.each(['sqlite', 'postgres', 'mariadb'] as Engine[])('repository behavio
   });
 
   async function insertUser(fields: Partial<NewUser> = {}): Promise<number> {
-    const values = newUser(fields);
+    const values = userRow(fields);
     await handle.db.insertInto('users').values(values).execute();
     const row = await handle.db.selectFrom('users').select('id').where('username', '=', values.username).executeTakeFirstOrThrow();
     return row.id;
@@ -145,7 +114,7 @@ describe.each(['sqlite', 'postgres', 'mariadb'] as Engine[])('repository behavio
 
   it('surfaces unique constraint violations as recognisable errors', async () => {
     await insertUser({ username: 'unique-name' });
-    const duplicate = handle.db.insertInto('users').values(newUser({ username: 'unique-name' })).execute();
+    const duplicate = handle.db.insertInto('users').values(userRow({ username: 'unique-name' })).execute();
     const error = await duplicate.then(
       () => null,
       (caught: unknown) => caught,

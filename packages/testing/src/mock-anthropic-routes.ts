@@ -11,17 +11,8 @@
 // @see https://docs.claude.com/en/docs/build-with-claude/streaming
 import { mockCompletionTokens, mockReplyPieces, mockToolCallCompletionTokens, type MockBehaviour, type MockFault } from './mock-behaviour';
 import type { MockExchange, MockRoute } from './mock-exchange';
+import { isObject, listOf, type JsonObject } from './mock-json';
 import { countMockTokens } from './mock-tokens';
-
-type JsonObject = Record<string, unknown>;
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function listOf(value: unknown): unknown[] {
-  return Array.isArray(value) ? value : [];
-}
 
 /** Error types and default texts per status. @see https://docs.claude.com/en/api/errors */
 const anthropicStatusDefaults: Record<number, { type: string; message: string }> = {

@@ -4,17 +4,8 @@
 // @see https://ai.google.dev/api/generate-content
 import { mockReplyPieces, mockToolCallCompletionTokens, type MockBehaviour, type MockFault } from './mock-behaviour';
 import type { MockExchange, MockRoute } from './mock-exchange';
+import { isObject, listOf, type JsonObject } from './mock-json';
 import { countMockTokens } from './mock-tokens';
-
-type JsonObject = Record<string, unknown>;
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function listOf(value: unknown): unknown[] {
-  return Array.isArray(value) ? value : [];
-}
 
 /** Google status names of the HTTP statuses the mock answers with. @see https://ai.google.dev/gemini-api/docs/troubleshooting */
 const geminiStatusDefaults: Record<number, { status: string; message: string }> = {

@@ -10,18 +10,9 @@ import {
   type MockBehaviour,
 } from './mock-behaviour';
 import type { MockExchange, MockRoute } from './mock-exchange';
+import { isObject, listOf, type JsonObject } from './mock-json';
 import { mockCreatedAt } from './mock-openai-chat-routes';
 import { countMockTokens } from './mock-tokens';
-
-type JsonObject = Record<string, unknown>;
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function listOf(value: unknown): unknown[] {
-  return Array.isArray(value) ? value : [];
-}
 
 /** The text of a content value: the string, or its parts' texts joined by spaces. */
 function textOf(content: unknown): string {

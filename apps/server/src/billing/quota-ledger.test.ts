@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
 import type { NewLog } from '../db/schema';
+import { userRow } from '../../test/helpers/user-rows';
 import { QuotaLedger, releaseStaleReservations } from './quota-ledger';
 import { SettlementBatcher } from './settlement-batcher';
 import { SqliteLedger } from './sqlite-ledger';
@@ -39,10 +40,7 @@ describe.each(['rows', 'memory'] as const)('quota ledger (%s reservations)', (mo
   });
 
   async function addUser(quota: number): Promise<number> {
-    const result = await handle.db
-      .insertInto('users')
-      .values({ username: `u${Math.random()}`, password: 'x', display_name: '', role: 1, status: 1, email: '', github_id: '', oidc_id: '', wechat_id: '', telegram_id: '', linux_do_id: '', access_token: null, quota, used_quota: 0, request_count: 0, group: 'default', aff_code: `a${Math.random()}`, aff_count: 0, aff_quota: 0, aff_history_quota: 0, inviter_id: 0, setting: '{}', created_at: 0, deleted_at: null })
-      .executeTakeFirstOrThrow();
+    const result = await handle.db.insertInto('users').values(userRow({ quota })).executeTakeFirstOrThrow();
     return Number(result.insertId);
   }
 
@@ -166,7 +164,7 @@ describe('hourly buckets switch', () => {
     const handle = openDatabase({ kind: 'sqlite', sqlitePath: path.join(directory2, 'l.db') });
     await migrateToLatest(handle);
     const ledger = new QuotaLedger(handle.db, new SettlementBatcher(handle.db, handle.kind, 5, () => undefined, () => false), 'n');
-    await handle.db.insertInto('users').values({ username: 'u', password: 'x', display_name: '', role: 1, status: 1, email: '', github_id: '', oidc_id: '', wechat_id: '', telegram_id: '', linux_do_id: '', access_token: null, quota: 100, used_quota: 0, request_count: 0, group: 'default', aff_code: 'a', aff_count: 0, aff_quota: 0, aff_history_quota: 0, inviter_id: 0, setting: '{}', created_at: 0, deleted_at: null }).execute();
+    await handle.db.insertInto('users').values(userRow({ username: 'u', quota: 100 })).execute();
     const held = await ledger.reserve(1, 0, false, 10);
     if (!held.ok) throw new Error('reserve failed');
     ledger.settle(held.reservation, { actual: 10, channelId: 0, succeeded: true, log: null, tokensUsed: 5, modelName: 'm', username: 'u' });

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../src/db/schema';
 import { createSessionValue, sessionCookieName } from '../../src/http/session-cookie';
 import type { FleetInstance } from './turnpike-fleet';
+import { userRow } from './user-rows';
 
 /** A signed-in user as the console would be: the row and its session headers (valid on every instance). */
 export interface FleetActor {
@@ -40,11 +41,18 @@ export async function createFleetUser(db: Kysely<Database>, secret: string, fiel
   sequence += 1;
   await db
     .insertInto('users')
-    .values({
-      username: fields.username, password: bcrypt.hashSync('password123', 4), display_name: fields.username, role: fields.role ?? 1, status: 1, email: '', github_id: '', oidc_id: '',
-      wechat_id: '', telegram_id: '', linux_do_id: '', access_token: null, quota: fields.quota ?? 0, used_quota: 0, request_count: 0, group: fields.group ?? 'default',
-      aff_code: `fleet${Date.now().toString(36)}${sequence}`, aff_count: 0, aff_quota: 0, aff_history_quota: 0, inviter_id: 0, setting: '{}', created_at: Math.floor(Date.now() / 1000), deleted_at: null,
-    })
+    .values(
+      userRow({
+        username: fields.username,
+        password: bcrypt.hashSync('password123', 4),
+        display_name: fields.username,
+        role: fields.role ?? 1,
+        quota: fields.quota ?? 0,
+        group: fields.group ?? 'default',
+        aff_code: `fleet${Date.now().toString(36)}${sequence}`,
+        created_at: Math.floor(Date.now() / 1000),
+      }),
+    )
     .execute();
   const user = await db.selectFrom('users').selectAll().where('username', '=', fields.username).executeTakeFirstOrThrow();
   return { user, headers: { cookie: `${sessionCookieName}=${createSessionValue(user.id, secret)}`, 'new-api-user': String(user.id) } };

@@ -8,6 +8,8 @@ import { buildServer, type Server } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import type { NewUser, UserRow } from '../../src/db/schema';
 import { createSessionValue, sessionCookieName } from '../../src/http/session-cookie';
+import { userRow } from './user-rows';
+import { exactCounter } from '../../src/relay/token-counter';
 
 /** A user the tests act as: the row plus the headers a signed-in console sends. */
 export interface Actor {
@@ -42,6 +44,9 @@ export async function startTestServer(environment: Record<string, string> = {}):
     ...environment,
   });
   const server = await buildServer(config);
+  // Load the tokenizer now, as a long-running server has by its first answer without usage: tests that read a
+  // balance as soon as their stream ends should not also wait for its one-time load.
+  await exactCounter();
   const actorFor = (user: UserRow): Actor => ({
     user,
     headers: { cookie: `${sessionCookieName}=${createSessionValue(user.id, config.sessionSecret)}`, 'new-api-user': String(user.id) },
@@ -58,32 +63,13 @@ export async function startTestServer(environment: Record<string, string> = {}):
     async createUser(fields) {
       const { password = 'password123', ...rest } = fields;
       affSequence += 1;
-      const row: NewUser = {
+      const row = userRow({
         display_name: fields.username,
-        role: 1,
-        status: 1,
-        email: '',
-        github_id: '',
-        oidc_id: '',
-        wechat_id: '',
-        telegram_id: '',
-        linux_do_id: '',
-        access_token: null,
-        quota: 0,
-        used_quota: 0,
-        request_count: 0,
-        group: 'default',
         aff_code: `t${Date.now().toString(36)}${affSequence}`,
-        aff_count: 0,
-        aff_quota: 0,
-        aff_history_quota: 0,
-        inviter_id: 0,
-        setting: '{}',
         created_at: Math.floor(Date.now() / 1000),
-        deleted_at: null,
         ...rest,
         password: bcrypt.hashSync(password, 4),
-      };
+      });
       const inserted = await server.context.db.insertInto('users').values(row).executeTakeFirstOrThrow();
       const id = Number(inserted.insertId ?? 0) || (await server.context.db.selectFrom('users').select('id').where('username', '=', fields.username).executeTakeFirstOrThrow()).id;
       const user = await server.context.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
