@@ -125,6 +125,18 @@ describe.each(['rows', 'memory'] as const)('quota ledger (%s reservations)', (mo
     expect(await ledger.reserve(richUser, limitedToken, false, 1)).toEqual({ ok: false, reason: 'token_quota' });
   });
 
+  it('writes every log row of a large batch (many rows a statement), each with its own values', async () => {
+    const userId = await addUser(1_000_000);
+    const held = await Promise.all(Array.from({ length: 123 }, () => ledger.reserve(userId, 0, false, 10)));
+    held.forEach((result, index) => {
+      if (result.ok) ledger.settle(result.reservation, { actual: index + 1, channelId: 0, succeeded: true, log: logRow(userId, index + 1), tokensUsed: 1, modelName: 'm', username: 'u' });
+    });
+    await ledger.flush();
+    const rows = await handle.db.selectFrom('logs').select('quota').where('user_id', '=', userId).orderBy('id').execute();
+    expect(rows.map((row) => row.quota)).toEqual(Array.from({ length: 123 }, (_, index) => index + 1));
+    expect((await handle.db.selectFrom('users').select('quota').where('id', '=', userId).executeTakeFirstOrThrow()).quota).toBe(1_000_000 - (123 * 124) / 2);
+  });
+
   it.runIf(mode === 'memory')('waits for another writer\'s open transaction before applying a batch', async () => {
     const userId = await addUser(1_000);
     const held = await ledger.reserve(userId, 0, false, 100);

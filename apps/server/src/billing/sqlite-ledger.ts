@@ -11,6 +11,14 @@ const logColumns = [
   'completion_tokens', 'use_time', 'is_stream', 'channel_id', 'channel_name', 'group', 'ip', 'request_id', 'other',
 ] as const satisfies ReadonlyArray<keyof NewLog>;
 
+/** Log rows per multi-row INSERT (19 columns each, well under SQLite's 32,766 bound parameters). */
+const logsPerStatement = 50;
+
+function insertLogsSql(rows: number): string {
+  const row = `(${logColumns.map(() => '?').join(', ')})`;
+  return `INSERT INTO logs (${logColumns.map((column) => `"${column}"`).join(', ')}) VALUES ${Array.from({ length: rows }, () => row).join(', ')}`;
+}
+
 interface Statements {
   userQuota: SQLite.Statement<[number], { quota: number }>;
   tokenRemain: SQLite.Statement<[number], { remain_quota: number }>;
@@ -18,6 +26,7 @@ interface Statements {
   chargeToken: SQLite.Statement<[number, number, number, number]>;
   chargeChannel: SQLite.Statement<[number, number]>;
   insertLog: SQLite.Statement<unknown[]>;
+  insertLogs: SQLite.Statement<unknown[]>;
   addBucket: SQLite.Statement<[number, string, string, number, number, number, number]>;
 }
 
@@ -35,7 +44,8 @@ export class SqliteLedger {
       chargeUser: sqlite.prepare('UPDATE users SET quota = quota - ?, used_quota = used_quota + ?, request_count = request_count + ? WHERE id = ?'),
       chargeToken: sqlite.prepare('UPDATE tokens SET remain_quota = remain_quota - ?, used_quota = used_quota + ?, accessed_time = ? WHERE id = ?'),
       chargeChannel: sqlite.prepare('UPDATE channels SET used_quota = used_quota + ? WHERE id = ?'),
-      insertLog: sqlite.prepare(`INSERT INTO logs (${logColumns.map((column) => `"${column}"`).join(', ')}) VALUES (${logColumns.map(() => '?').join(', ')})`),
+      insertLog: sqlite.prepare(insertLogsSql(1)),
+      insertLogs: sqlite.prepare(insertLogsSql(logsPerStatement)),
       addBucket: sqlite.prepare(
         'INSERT INTO quota_data (user_id, username, model_name, created_at, token_used, count, quota) VALUES (?, ?, ?, ?, ?, ?, ?) ' +
           'ON CONFLICT (user_id, model_name, created_at) DO UPDATE SET token_used = token_used + excluded.token_used, count = count + excluded.count, quota = quota + excluded.quota',
@@ -71,6 +81,23 @@ export class SqliteLedger {
     return true;
   }
 
+  /** Inserts the log rows of a batch, many rows a statement. */
+  private insertLogs(applied: readonly Settlement[]): void {
+    const values: unknown[] = [];
+    let rows = 0;
+    for (const { log } of applied) {
+      if (!log) continue;
+      for (const column of logColumns) values.push(log[column] ?? defaultLogValue(column));
+      rows += 1;
+      if (rows === logsPerStatement) {
+        this.statements.insertLogs.run(values);
+        values.length = 0;
+        rows = 0;
+      }
+    }
+    for (let start = 0; start < values.length; start += logColumns.length) this.statements.insertLog.run(values.slice(start, start + logColumns.length));
+  }
+
   /** True when the shared connection is inside another writer's transaction, so a batch must wait its turn. */
   busy(): boolean {
     return this.sqlite.inTransaction;
@@ -98,8 +125,8 @@ export class SqliteLedger {
           tokens.set(reservation.tokenId, token);
         }
         if (channelId > 0 && actual > 0) channels.set(channelId, (channels.get(channelId) ?? 0) + actual);
-        if (log) this.statements.insertLog.run(logColumns.map((column) => log[column] ?? defaultLogValue(column)));
       }
+      this.insertLogs(applied);
       for (const [id, delta] of users) this.statements.chargeUser.run(delta.charge, delta.charge, delta.requests, id);
       for (const [id, delta] of tokens) this.statements.chargeToken.run(delta.debit ? delta.charge : 0, delta.charge, now, id);
       for (const [id, used] of channels) this.statements.chargeChannel.run(used, id);
