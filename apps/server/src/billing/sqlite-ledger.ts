@@ -114,7 +114,7 @@ export class SqliteLedger {
       const users = new Map<number, { charge: number; requests: number }>();
       const tokens = new Map<number, { charge: number; debit: boolean }>();
       const channels = new Map<number, number>();
-      for (const { reservation, actual, succeeded, channelId, log } of applied) {
+      for (const { reservation, actual, succeeded, channelId } of applied) {
         const user = users.get(reservation.userId) ?? { charge: 0, requests: 0 };
         user.charge += actual;
         user.requests += succeeded ? 1 : 0;
