@@ -86,6 +86,20 @@ describe('OpenAI chat relay with the openai SDK', () => {
     expect(JSON.parse(log.other).warnings).toContain('the upstream reported no usage: tokens counted locally');
   });
 
+  it('counts a long stream without usage exactly, collecting its text as it goes past the retained-bytes cap', async () => {
+    upstream.setBehaviour({ promptTokens: 10, chunkCount: 3000, usage: 'omitted' });
+    const before = await balance();
+    const stream = await client.chat.completions.create({ model: 'test-model', messages, stream: true });
+    const pieces: string[] = [];
+    for await (const chunk of stream) pieces.push(chunk.choices[0]?.delta?.content ?? '');
+    const text = pieces.join('');
+    expect(text.split(' ')).toHaveLength(3000);
+    const completionTokens = countTokens(text);
+    const prompt = estimateChatPromptTokens({ messages }, countTokens);
+    await expect.poll(async () => before.quota - (await balance()).quota).toBe(2 * (prompt + completionTokens * 3));
+    expect(await lastLog()).toMatchObject({ prompt_tokens: prompt, completion_tokens: completionTokens });
+  });
+
   it('answers errors in the OpenAI shape and bills nothing', async () => {
     const before = await balance();
     upstream.setBehaviour({ fault: { type: 'status', status: 400, message: 'bad things' } });

@@ -66,13 +66,31 @@ interface StreamTransform {
   failure(): string | undefined;
 }
 
+/** Bytes of a pass-through stream kept for a recount; past this the text is collected as the stream goes. */
+const retainedStreamBytes = 256 * 1024;
+
 function passthroughTransform(wire: Format): StreamTransform {
   const reader: StreamUsageReader = wire.createStreamUsageReader();
-  const chunks: Buffer[] = [];
+  // The streamed bytes are kept (cheaply) in case no usage arrives and the text must be counted; a long stream
+  // switches to collecting its text as it goes, so a stream never holds more than the cap.
+  let retained: Buffer[] = [];
+  let retainedBytes = 0;
+  let collector: StreamUsageReader | null = null;
+  const startCollecting = (): StreamUsageReader => {
+    collector = wire.createStreamUsageReader({ collectText: true });
+    for (const chunk of retained) collector.push(chunk);
+    retained = [];
+    return collector;
+  };
   return {
     push(chunk) {
       reader.push(chunk);
-      chunks.push(chunk);
+      if (collector) collector.push(chunk);
+      else {
+        retained.push(chunk);
+        retainedBytes += chunk.length;
+        if (retainedBytes > retainedStreamBytes) startCollecting();
+      }
       return chunk;
     },
     end() {
@@ -85,9 +103,8 @@ function passthroughTransform(wire: Format): StreamTransform {
       throw new Error('a pass-through stream has no whole answer to replay');
     },
     text() {
-      // Only when no usage arrived: re-read what was streamed, collecting its text, to count it.
-      const counter = wire.createStreamUsageReader({ collectText: true });
-      for (const chunk of chunks) counter.push(chunk);
+      // Only when no usage arrived: the text of what was streamed, to count it.
+      const counter = collector ?? startCollecting();
       counter.end();
       return counter.text;
     },
