@@ -1,11 +1,10 @@
 // The redemption code create/edit drawer: name (default the formatted quota), quota, and on create the quantity.
-import { useEffect } from 'react';
-import { Button, Drawer, Form, Input, InputNumber, Space, Spin } from 'antd';
+import { Form, Input, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { EditDrawer, editingIdOf, saveEdit, useEditTargetForm, type EditTarget } from '../../lib/edit-drawer';
 import { notify } from '../../lib/notify';
 import { renderQuota } from '../../lib/quota-format';
-import { useIsMobile } from '../../lib/use-is-mobile';
-import { useCreateRedemptions, useRedemptionDetail, useUpdateRedemption } from './redemptions-api';
+import { useCreateRedemptions, useRedemptionDetail, useUpdateRedemption, type RedemptionRecord } from './redemptions-api';
 import {
   buildRedemptionPayload,
   DefaultRedemptionQuota,
@@ -15,7 +14,7 @@ import {
 } from './redemptions-rules';
 
 /** Which code the drawer edits: null closed, 'new' creating, a number editing that id. */
-export type RedemptionDrawerTarget = null | 'new' | number;
+export type RedemptionDrawerTarget = EditTarget;
 
 /** Props of the drawer. */
 export interface RedemptionEditDrawerProps {
@@ -27,23 +26,22 @@ export interface RedemptionEditDrawerProps {
 
 const createDefaults: RedemptionFormValues = { name: '', quota: DefaultRedemptionQuota, count: 1 };
 
+function toFormValues(code: RedemptionRecord): RedemptionFormValues {
+  return { name: code.name, quota: code.quota };
+}
+
 /** Creates (POST /api/redemption/) or edits (PUT /api/redemption/) redemption codes. */
 export function RedemptionEditDrawer({ target, onClose, onCreated }: RedemptionEditDrawerProps) {
   const { t } = useTranslation();
-  const isMobile = useIsMobile();
   const [form] = Form.useForm<RedemptionFormValues>();
-  const editingId = typeof target === 'number' ? target : null;
+  const editingId = editingIdOf(target);
   const creating = target === 'new';
   const detail = useRedemptionDetail(editingId);
   const createCodes = useCreateRedemptions();
   const updateCode = useUpdateRedemption();
   const quota = Number(Form.useWatch('quota', form));
 
-  useEffect(() => {
-    if (target === 'new') form.setFieldsValue(createDefaults);
-    else if (target === null) form.resetFields();
-    else if (detail.data) form.setFieldsValue({ name: detail.data.name, quota: detail.data.quota });
-  }, [target, detail.data, form]);
+  useEditTargetForm(form, target, createDefaults, detail.data, toFormValues);
 
   const submit = (): void => {
     const result = buildRedemptionPayload(form.getFieldsValue(true), creating, (value) => renderQuota(value));
@@ -52,72 +50,50 @@ export function RedemptionEditDrawer({ target, onClose, onCreated }: RedemptionE
       return;
     }
     const { payload } = result;
-    if (creating) {
-      createCodes.mutate(payload, {
-        onSuccess: (codes) => {
-          notify.success(t('redemptions.created'));
-          onClose();
-          onCreated(codes, payload.name);
-        },
-      });
-    } else if (editingId !== null) {
-      updateCode.mutate(
-        { ...payload, id: editingId },
-        {
-          onSuccess: () => {
-            notify.success(t('redemptions.updated'));
-            onClose();
-          },
-        },
-      );
-    }
+    saveEdit(target, payload, createCodes, updateCode, {
+      createdNotice: () => t('redemptions.created'),
+      updatedNotice: () => t('redemptions.updated'),
+      onClose,
+      onCreated: (codes) => onCreated(codes, payload.name),
+    });
   };
 
   return (
-    <Drawer
-      open={target !== null}
+    <EditDrawer
+      target={target}
       onClose={onClose}
-      size={isMobile ? '100%' : 500}
       title={creating ? t('redemptions.form.createTitle') : t('redemptions.form.editTitle')}
-      forceRender
+      width={500}
       rootClassName="redemption-edit-drawer"
-      footer={
-        <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
-          <Button onClick={onClose} data-testid="redemption-cancel">
-            {t('common.cancel')}
-          </Button>
-          <Button type="primary" onClick={submit} loading={createCodes.isPending || updateCode.isPending} data-testid="redemption-submit">
-            {t('common.submit')}
-          </Button>
-        </Space>
-      }
+      testIdPrefix="redemption"
+      onSubmit={submit}
+      submitting={createCodes.isPending || updateCode.isPending}
+      loading={detail.isFetching}
     >
-      <Spin spinning={editingId !== null && detail.isFetching}>
-        <Form<RedemptionFormValues> form={form} name="redemption-edit" layout="vertical" onFinish={submit} initialValues={createDefaults} data-testid="redemption-form">
-          <Form.Item label={t('redemptions.form.name')} name="name">
-            <Input name="name" maxLength={RedemptionNameLimits.max} showCount placeholder={creating ? t('redemptions.form.namePlaceholder') : undefined} autoComplete="off" />
+      <Form<RedemptionFormValues> form={form} name="redemption-edit" layout="vertical" onFinish={submit} initialValues={createDefaults} data-testid="redemption-form">
+        <Form.Item label={t('redemptions.form.name')} name="name">
+          <Input name="name" maxLength={RedemptionNameLimits.max} showCount placeholder={creating ? t('redemptions.form.namePlaceholder') : undefined} autoComplete="off" />
+        </Form.Item>
+        <Form.Item
+          label={t('redemptions.form.quota')}
+          name="quota"
+          extra={t('redemptions.form.quotaHint', { amount: renderQuota(Number.isFinite(quota) ? quota : 0) })}
+        >
+          <InputNumber name="quota" min={1} precision={0} style={{ width: '100%' }} data-testid="redemption-quota" />
+        </Form.Item>
+        {creating ? (
+          <Form.Item label={t('redemptions.form.count')} name="count" extra={t('redemptions.form.countHint')}>
+            <InputNumber
+              name="count"
+              min={RedemptionCountLimits.min}
+              max={RedemptionCountLimits.max}
+              precision={0}
+              style={{ width: '100%' }}
+              data-testid="redemption-count"
+            />
           </Form.Item>
-          <Form.Item
-            label={t('redemptions.form.quota')}
-            name="quota"
-            extra={t('redemptions.form.quotaHint', { amount: renderQuota(Number.isFinite(quota) ? quota : 0) })}
-          >
-            <InputNumber name="quota" min={1} precision={0} style={{ width: '100%' }} data-testid="redemption-quota" />
-          </Form.Item>
-          {creating ? (
-            <Form.Item label={t('redemptions.form.count')} name="count" extra={t('redemptions.form.countHint')}>
-              <InputNumber
-                name="count"
-                min={RedemptionCountLimits.min}
-                max={RedemptionCountLimits.max}
-                precision={0}
-                style={{ width: '100%' }}
-                data-testid="redemption-count"
-              />
-            </Form.Item>
-          ) : null}
-        </Form>
-      </Spin>
-    </Drawer>
+        ) : null}
+      </Form>
+    </EditDrawer>
   );
 }

@@ -1,12 +1,11 @@
 // The token create/edit drawer: name, quota with quick picks, unlimited, expiry with shortcuts, model limits, IPs, group, batch count.
-import { useEffect } from 'react';
 import dayjs from 'dayjs';
-import { AutoComplete, Button, DatePicker, Divider, Drawer, Form, Input, InputNumber, Select, Space, Spin, Switch, Typography } from 'antd';
+import { AutoComplete, Button, DatePicker, Divider, Form, Input, InputNumber, Select, Space, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { EditDrawer, editingIdOf, saveEdit, useEditTargetForm, type EditTarget } from '../../lib/edit-drawer';
 import { notify } from '../../lib/notify';
 import { readQuotaDisplay, renderQuota } from '../../lib/quota-format';
 import { DateTimeFormat } from '../../lib/timestamp-format';
-import { useIsMobile } from '../../lib/use-is-mobile';
 import { useUsableGroups, useUsableModels } from '../../lib/user-scope-api';
 import { useCreateToken, useTokenDetail, useUpdateToken, type TokenRecord } from './tokens-api';
 import {
@@ -23,7 +22,7 @@ import {
 } from './tokens-rules';
 
 /** Which token the drawer edits: null closed, 'new' creating, a number editing that id. */
-export type TokenDrawerTarget = null | 'new' | number;
+export type TokenDrawerTarget = EditTarget;
 
 /** Props of the drawer. */
 export interface TokenEditDrawerProps {
@@ -57,9 +56,8 @@ function toFormValues(token: TokenRecord): TokenFormValues {
 /** Creates (POST /api/token/) or edits (PUT /api/token/) a token. */
 export function TokenEditDrawer({ target, onClose }: TokenEditDrawerProps) {
   const { t } = useTranslation();
-  const isMobile = useIsMobile();
   const [form] = Form.useForm<TokenFormValues>();
-  const editingId = typeof target === 'number' ? target : null;
+  const editingId = editingIdOf(target);
   const creating = target === 'new';
   const detail = useTokenDetail(editingId);
   const models = useUsableModels();
@@ -70,11 +68,7 @@ export function TokenEditDrawer({ target, onClose }: TokenEditDrawerProps) {
   const quota = Form.useWatch('remain_quota', form);
   const display = readQuotaDisplay();
 
-  useEffect(() => {
-    if (target === 'new') form.setFieldsValue(createDefaults);
-    else if (target === null) form.resetFields();
-    else if (detail.data) form.setFieldsValue(toFormValues(detail.data));
-  }, [target, detail.data, form]);
+  useEditTargetForm(form, target, createDefaults, detail.data, toFormValues);
 
   const submit = (): void => {
     const result = buildTokenPayload(form.getFieldsValue(true), creating);
@@ -82,24 +76,11 @@ export function TokenEditDrawer({ target, onClose }: TokenEditDrawerProps) {
       notify.error(t(`tokens.problem.${result.problem}`));
       return;
     }
-    if (creating) {
-      createToken.mutate(result.payload, {
-        onSuccess: (count) => {
-          notify.success(count > 1 ? t('tokens.createdBatch', { count }) : t('tokens.created'));
-          onClose();
-        },
-      });
-    } else if (editingId !== null) {
-      updateToken.mutate(
-        { ...result.payload, id: editingId },
-        {
-          onSuccess: () => {
-            notify.success(t('tokens.updated'));
-            onClose();
-          },
-        },
-      );
-    }
+    saveEdit(target, result.payload, createToken, updateToken, {
+      createdNotice: (count) => (count > 1 ? t('tokens.createdBatch', { count }) : t('tokens.created')),
+      updatedNotice: () => t('tokens.updated'),
+      onClose,
+    });
   };
 
   const quotaNumber = Number(quota);
@@ -115,116 +96,107 @@ export function TokenEditDrawer({ target, onClose }: TokenEditDrawerProps) {
   }));
 
   return (
-    <Drawer
-      open={target !== null}
+    <EditDrawer
+      target={target}
       onClose={onClose}
-      size={isMobile ? '100%' : 600}
       title={creating ? t('tokens.form.createTitle') : t('tokens.form.editTitle')}
-      forceRender
+      width={600}
       rootClassName="token-edit-drawer"
-      footer={
-        <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
-          <Button onClick={onClose} data-testid="token-cancel">
-            {t('common.cancel')}
-          </Button>
-          <Button type="primary" onClick={submit} loading={createToken.isPending || updateToken.isPending} data-testid="token-submit">
-            {t('common.submit')}
-          </Button>
-        </Space>
-      }
+      testIdPrefix="token"
+      onSubmit={submit}
+      submitting={createToken.isPending || updateToken.isPending}
+      loading={detail.isFetching}
     >
-      <Spin spinning={editingId !== null && detail.isFetching}>
-        <Form<TokenFormValues> form={form} name="token-edit" layout="vertical" onFinish={submit} data-testid="token-form" initialValues={createDefaults}>
-          <Form.Item label={t('tokens.form.name')} name="name">
-            <Input name="name" placeholder={t('tokens.form.namePlaceholder')} autoComplete="off" maxLength={30} />
-          </Form.Item>
-          <Form.Item
-            label={t('tokens.form.quota')}
-            extra={unlimited ? t('tokens.form.quotaNote') : t('tokens.form.quotaHint', { amount: renderQuota(Number.isFinite(quotaNumber) ? quotaNumber : 0) })}
-          >
-            <Space orientation="vertical" style={{ width: '100%' }} size={8}>
-              <Form.Item name="remain_quota" noStyle>
-                <InputNumber name="remain_quota" min={0} precision={0} disabled={unlimited} style={{ width: '100%' }} data-testid="token-quota" />
-              </Form.Item>
-              <Space size={[4, 4]} wrap>
-                {TokenQuotaPicks.map((value) => (
-                  <Button
-                    key={value}
-                    size="small"
-                    disabled={unlimited}
-                    type={quotaNumber === value ? 'primary' : 'default'}
-                    onClick={() => form.setFieldValue('remain_quota', value)}
-                    data-testid={`token-quota-pick-${value}`}
-                  >
-                    {quotaPickLabel(value, display)}
-                  </Button>
-                ))}
-              </Space>
-            </Space>
-          </Form.Item>
-          <Form.Item label={t('tokens.form.unlimited')} name="unlimited_quota" valuePropName="checked">
-            <Switch data-testid="token-unlimited" />
-          </Form.Item>
-          <Form.Item label={t('tokens.form.expiry')}>
-            <Space orientation="vertical" style={{ width: '100%' }} size={8}>
-              <Form.Item name="expired_time" noStyle>
-                <DatePicker
-                  showTime
-                  name="expired_time"
-                  format={DateTimeFormat}
-                  placeholder={t('tokens.form.expiryPlaceholder')}
-                  style={{ width: '100%' }}
-                  data-testid="token-expiry"
-                />
-              </Form.Item>
-              <Space size={[4, 4]} wrap>
-                {ExpiryShortcuts.map((shortcut) => (
-                  <Button
-                    key={shortcut}
-                    size="small"
-                    onClick={() => form.setFieldValue('expired_time', expiryFromShortcut(shortcut, dayjs()))}
-                    data-testid={`token-expiry-${shortcut}`}
-                  >
-                    {t(`tokens.form.shortcut.${shortcut}`)}
-                  </Button>
-                ))}
-              </Space>
-            </Space>
-          </Form.Item>
-          {creating ? (
-            <Form.Item label={t('tokens.form.count')} name="count" extra={t('tokens.form.countHint')}>
-              <AutoComplete options={TokenBatchCounts.map((count) => ({ value: String(count) }))} data-testid="token-count">
-                <Input name="count" inputMode="numeric" autoComplete="off" />
-              </AutoComplete>
+      <Form<TokenFormValues> form={form} name="token-edit" layout="vertical" onFinish={submit} data-testid="token-form" initialValues={createDefaults}>
+        <Form.Item label={t('tokens.form.name')} name="name">
+          <Input name="name" placeholder={t('tokens.form.namePlaceholder')} autoComplete="off" maxLength={30} />
+        </Form.Item>
+        <Form.Item
+          label={t('tokens.form.quota')}
+          extra={unlimited ? t('tokens.form.quotaNote') : t('tokens.form.quotaHint', { amount: renderQuota(Number.isFinite(quotaNumber) ? quotaNumber : 0) })}
+        >
+          <Space orientation="vertical" style={{ width: '100%' }} size={8}>
+            <Form.Item name="remain_quota" noStyle>
+              <InputNumber name="remain_quota" min={0} precision={0} disabled={unlimited} style={{ width: '100%' }} data-testid="token-quota" />
             </Form.Item>
-          ) : null}
-          <Divider titlePlacement="start">{t('tokens.form.advanced')}</Divider>
-          <Form.Item label={t('tokens.form.modelLimits')} name="model_limits">
-            <Select
-              mode="multiple"
-              allowClear
-              showSearch
-              loading={models.isLoading}
-              placeholder={t('tokens.form.modelLimitsPlaceholder')}
-              options={(models.data ?? []).map((model) => ({ value: model, label: model }))}
-              maxTagCount="responsive"
-              data-testid="token-model-limits"
-            />
+            <Space size={[4, 4]} wrap>
+              {TokenQuotaPicks.map((value) => (
+                <Button
+                  key={value}
+                  size="small"
+                  disabled={unlimited}
+                  type={quotaNumber === value ? 'primary' : 'default'}
+                  onClick={() => form.setFieldValue('remain_quota', value)}
+                  data-testid={`token-quota-pick-${value}`}
+                >
+                  {quotaPickLabel(value, display)}
+                </Button>
+              ))}
+            </Space>
+          </Space>
+        </Form.Item>
+        <Form.Item label={t('tokens.form.unlimited')} name="unlimited_quota" valuePropName="checked">
+          <Switch data-testid="token-unlimited" />
+        </Form.Item>
+        <Form.Item label={t('tokens.form.expiry')}>
+          <Space orientation="vertical" style={{ width: '100%' }} size={8}>
+            <Form.Item name="expired_time" noStyle>
+              <DatePicker
+                showTime
+                name="expired_time"
+                format={DateTimeFormat}
+                placeholder={t('tokens.form.expiryPlaceholder')}
+                style={{ width: '100%' }}
+                data-testid="token-expiry"
+              />
+            </Form.Item>
+            <Space size={[4, 4]} wrap>
+              {ExpiryShortcuts.map((shortcut) => (
+                <Button
+                  key={shortcut}
+                  size="small"
+                  onClick={() => form.setFieldValue('expired_time', expiryFromShortcut(shortcut, dayjs()))}
+                  data-testid={`token-expiry-${shortcut}`}
+                >
+                  {t(`tokens.form.shortcut.${shortcut}`)}
+                </Button>
+              ))}
+            </Space>
+          </Space>
+        </Form.Item>
+        {creating ? (
+          <Form.Item label={t('tokens.form.count')} name="count" extra={t('tokens.form.countHint')}>
+            <AutoComplete options={TokenBatchCounts.map((count) => ({ value: String(count) }))} data-testid="token-count">
+              <Input name="count" inputMode="numeric" autoComplete="off" />
+            </AutoComplete>
           </Form.Item>
-          <Form.Item label={t('tokens.form.allowIps')} name="allow_ips">
-            <Input.TextArea name="allow_ips" autoSize={{ minRows: 2, maxRows: 6 }} placeholder={t('tokens.form.allowIpsPlaceholder')} />
-          </Form.Item>
-          <Form.Item label={t('tokens.form.group')} name="group">
-            <Select
-              allowClear
-              loading={groups.isLoading}
-              placeholder={t('tokens.form.groupPlaceholder')}
-              options={groupOptions}
-              data-testid="token-group"
-            />
-          </Form.Item>
-        </Form>
-      </Spin>
-    </Drawer>
+        ) : null}
+        <Divider titlePlacement="start">{t('tokens.form.advanced')}</Divider>
+        <Form.Item label={t('tokens.form.modelLimits')} name="model_limits">
+          <Select
+            mode="multiple"
+            allowClear
+            showSearch
+            loading={models.isLoading}
+            placeholder={t('tokens.form.modelLimitsPlaceholder')}
+            options={(models.data ?? []).map((model) => ({ value: model, label: model }))}
+            maxTagCount="responsive"
+            data-testid="token-model-limits"
+          />
+        </Form.Item>
+        <Form.Item label={t('tokens.form.allowIps')} name="allow_ips">
+          <Input.TextArea name="allow_ips" autoSize={{ minRows: 2, maxRows: 6 }} placeholder={t('tokens.form.allowIpsPlaceholder')} />
+        </Form.Item>
+        <Form.Item label={t('tokens.form.group')} name="group">
+          <Select
+            allowClear
+            loading={groups.isLoading}
+            placeholder={t('tokens.form.groupPlaceholder')}
+            options={groupOptions}
+            data-testid="token-group"
+          />
+        </Form.Item>
+      </Form>
+    </EditDrawer>
   );
 }

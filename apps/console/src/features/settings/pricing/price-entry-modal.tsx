@@ -1,8 +1,9 @@
 // Sets one model's ratios from dollar prices per 1M tokens (ratio = input / 2, completion = output / input).
 import { useEffect } from 'react';
-import { Form, Input, Modal, Typography, type ButtonProps } from 'antd';
+import { Form, Modal, type ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notify';
+import { PricingFieldBlock } from './pricing-field-block';
 import { pricesToRatios, ratiosToPrices, type PricingRow } from './pricing-rules';
 
 interface PriceValues {
@@ -51,13 +52,13 @@ export function PriceEntryModal({ row, onClose, onApply }: PriceEntryModalProps)
       forceRender
     >
       <Form form={form} layout="vertical" name="price-entry" onFinish={submit}>
-        <Form.Item label={t('settings.pricing.inputPrice')} name="inputPrice" required>
-          <Input name="input_price" inputMode="decimal" />
-        </Form.Item>
-        <Form.Item label={t('settings.pricing.outputPrice')} name="outputPrice">
-          <Input name="output_price" inputMode="decimal" />
-        </Form.Item>
-        <Typography.Text type="secondary">{t('settings.pricing.conversionHint')}</Typography.Text>
+        <PricingFieldBlock
+          fields={[
+            { field: 'inputPrice', inputName: 'input_price', label: t('settings.pricing.inputPrice'), required: true },
+            { field: 'outputPrice', inputName: 'output_price', label: t('settings.pricing.outputPrice') },
+          ]}
+          hint={t('settings.pricing.conversionHint')}
+        />
       </Form>
     </Modal>
   );

@@ -1,8 +1,9 @@
 // The add-model dialog: a unique name, then a fixed price or ratios entered directly or as dollars per 1M tokens.
 import { useState } from 'react';
-import { Form, Input, Modal, Segmented, Typography, type ButtonProps } from 'antd';
+import { Form, Input, Modal, Segmented, type ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notify';
+import { PricingFieldBlock } from './pricing-field-block';
 import { isNumericText, pricesToRatios, type PricingMode, type PricingProblem, type PricingRow } from './pricing-rules';
 
 /** How ratios are entered: as ratios, or as dollar prices per 1M tokens converted to ratios. */
@@ -42,6 +43,15 @@ function buildRow(values: AddValues, mode: PricingMode, entry: PriceEntry, exist
   return { name, mode, price: '', ratio: String(Number(values.ratio)), completionRatio: completion === '' ? '' : String(Number(completion)) };
 }
 
+/** A labelled two-way switch of the dialog. */
+function ChoiceField<T extends string>(props: { label: string; value: T; onChange: (value: T) => void; testId: string; options: { label: string; value: T }[] }) {
+  return (
+    <Form.Item label={props.label}>
+      <Segmented<T> value={props.value} onChange={props.onChange} data-testid={props.testId} options={props.options} />
+    </Form.Item>
+  );
+}
+
 /** The dialog. */
 export function PricingAddModal({ open, existingNames, onClose, onAdd }: PricingAddModalProps) {
   const { t } = useTranslation();
@@ -66,53 +76,45 @@ export function PricingAddModal({ open, existingNames, onClose, onAdd }: Pricing
         <Form.Item label={t('settings.pricing.model')} required name="name">
           <Input name="model_name" placeholder="gpt-4o" autoComplete="off" />
         </Form.Item>
-        <Form.Item label={t('settings.pricing.billing')}>
-          <Segmented<PricingMode>
-            value={mode}
-            onChange={setMode}
-            data-testid="model-price-add-mode"
-            options={[
-              { label: t('settings.pricing.perToken'), value: 'token' },
-              { label: t('settings.pricing.perRequest'), value: 'request' },
-            ]}
-          />
-        </Form.Item>
+        <ChoiceField<PricingMode>
+          label={t('settings.pricing.billing')}
+          value={mode}
+          onChange={setMode}
+          testId="model-price-add-mode"
+          options={[
+            { label: t('settings.pricing.perToken'), value: 'token' },
+            { label: t('settings.pricing.perRequest'), value: 'request' },
+          ]}
+        />
         {mode === 'request' ? (
-          <Form.Item label={t('settings.pricing.price')} name="price" required>
-            <Input name="price" inputMode="decimal" placeholder="0.04" />
-          </Form.Item>
+          <PricingFieldBlock fields={[{ field: 'price', inputName: 'price', label: t('settings.pricing.price'), placeholder: '0.04', required: true }]} />
         ) : (
           <>
-            <Form.Item label={t('settings.pricing.entry')}>
-              <Segmented<PriceEntry>
-                value={entry}
-                onChange={setEntry}
-                data-testid="model-price-add-entry"
-                options={[
-                  { label: t('settings.pricing.entryRatio'), value: 'ratio' },
-                  { label: t('settings.pricing.entryPrice'), value: 'price' },
+            <ChoiceField<PriceEntry>
+              label={t('settings.pricing.entry')}
+              value={entry}
+              onChange={setEntry}
+              testId="model-price-add-entry"
+              options={[
+                { label: t('settings.pricing.entryRatio'), value: 'ratio' },
+                { label: t('settings.pricing.entryPrice'), value: 'price' },
+              ]}
+            />
+            {entry === 'ratio' ? (
+              <PricingFieldBlock
+                fields={[
+                  { field: 'ratio', inputName: 'ratio', label: t('settings.pricing.ratio'), placeholder: '1.25', required: true },
+                  { field: 'completionRatio', inputName: 'completion_ratio', label: t('settings.pricing.completionRatio'), placeholder: '4' },
                 ]}
               />
-            </Form.Item>
-            {entry === 'ratio' ? (
-              <>
-                <Form.Item label={t('settings.pricing.ratio')} name="ratio" required>
-                  <Input name="ratio" inputMode="decimal" placeholder="1.25" />
-                </Form.Item>
-                <Form.Item label={t('settings.pricing.completionRatio')} name="completionRatio">
-                  <Input name="completion_ratio" inputMode="decimal" placeholder="4" />
-                </Form.Item>
-              </>
             ) : (
-              <>
-                <Form.Item label={t('settings.pricing.inputPrice')} name="inputPrice" required>
-                  <Input name="input_price" inputMode="decimal" placeholder="2.5" />
-                </Form.Item>
-                <Form.Item label={t('settings.pricing.outputPrice')} name="outputPrice">
-                  <Input name="output_price" inputMode="decimal" placeholder="10" />
-                </Form.Item>
-                <Typography.Text type="secondary">{t('settings.pricing.conversionHint')}</Typography.Text>
-              </>
+              <PricingFieldBlock
+                fields={[
+                  { field: 'inputPrice', inputName: 'input_price', label: t('settings.pricing.inputPrice'), placeholder: '2.5', required: true },
+                  { field: 'outputPrice', inputName: 'output_price', label: t('settings.pricing.outputPrice'), placeholder: '10' },
+                ]}
+                hint={t('settings.pricing.conversionHint')}
+              />
             )}
           </>
         )}

@@ -1,8 +1,9 @@
 // The batch-set dialog: a fixed price, a model ratio, a completion ratio, or both ratios for the selected models.
 import { useState } from 'react';
-import { Form, Input, Modal, Select, type ButtonProps } from 'antd';
+import { Form, Modal, Select, type ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notify';
+import { PricingFieldBlock } from './pricing-field-block';
 import { batchProblem, type BatchMode, type BatchValues } from './pricing-rules';
 
 /** Props of the dialog. */
@@ -52,20 +53,16 @@ export function PricingBatchModal({ open, selectedCount, onClose, onApply }: Pri
         <Form.Item label={t('settings.pricing.batchMode')}>
           <Select<BatchMode> value={mode} onChange={setMode} options={modes} data-testid="model-price-batch-mode" />
         </Form.Item>
-        {mode === 'both' ? (
-          <>
-            <Form.Item label={t('settings.pricing.ratio')} name="ratio" required>
-              <Input name="ratio" inputMode="decimal" />
-            </Form.Item>
-            <Form.Item label={t('settings.pricing.completionRatio')} name="completionRatio" required>
-              <Input name="completion_ratio" inputMode="decimal" />
-            </Form.Item>
-          </>
-        ) : (
-          <Form.Item label={t('settings.pricing.batchValue')} name="value" required>
-            <Input name="value" inputMode="decimal" />
-          </Form.Item>
-        )}
+        <PricingFieldBlock
+          fields={
+            mode === 'both'
+              ? [
+                  { field: 'ratio', inputName: 'ratio', label: t('settings.pricing.ratio'), required: true },
+                  { field: 'completionRatio', inputName: 'completion_ratio', label: t('settings.pricing.completionRatio'), required: true },
+                ]
+              : [{ field: 'value', inputName: 'value', label: t('settings.pricing.batchValue'), required: true }]
+          }
+        />
       </Form>
     </Modal>
   );
