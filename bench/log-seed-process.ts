@@ -11,6 +11,7 @@ import { SqliteLedger } from '../apps/server/src/billing/sqlite-ledger';
 import { openDatabase } from '../apps/server/src/db/connect';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
 import type { NewLog } from '../apps/server/src/db/schema';
+import { newUserRow } from '../apps/server/src/users/new-user-row';
 
 interface SeedInput {
   sqlitePath: string;
@@ -71,32 +72,7 @@ async function throughBatcher(count: number): Promise<{ rows: number; seconds: n
   for (let id = 1; id <= userCount; id += 1) {
     await db
       .insertInto('users')
-      .values({
-        username: `user-${id}`,
-        password: '',
-        display_name: `user ${id}`,
-        role: 1,
-        status: 1,
-        email: '',
-        github_id: '',
-        oidc_id: '',
-        wechat_id: '',
-        telegram_id: '',
-        linux_do_id: '',
-        access_token: null,
-        quota: 1e12,
-        used_quota: 0,
-        request_count: 0,
-        group: 'default',
-        aff_code: `seed${id}`,
-        aff_count: 0,
-        aff_quota: 0,
-        aff_history_quota: 0,
-        inviter_id: 0,
-        setting: '{}',
-        created_at: now,
-        deleted_at: null,
-      })
+      .values(newUserRow({ username: `user-${id}`, password: '', display_name: `user ${id}`, quota: 1e12, aff_code: `seed${id}`, setting: '{}', created_at: now }))
       .execute();
     await db
       .insertInto('tokens')

@@ -1,5 +1,5 @@
 // Creates accounts (registration and admin create): hashing, affiliate code, new-user and invitation rewards, logs.
-import { Role, UserStatus } from '@turnpike/contract';
+import { Role } from '@turnpike/contract';
 import type { AppContext } from '../context';
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../db/schema';
@@ -10,6 +10,7 @@ import { formatQuota } from '../logs/quota-text';
 import { addQuota, creditInviter, findUserByAffCode, findUserById, insertUser, isUsernameTaken } from '../users/user-repository';
 import { generateAffCode } from './aff-code';
 import { hashPassword } from './password-hashing';
+import { newUserRow } from '../users/new-user-row';
 
 /** What a new account is made of; `inviterAffCode` is the inviter's code (an unknown code is ignored, as in new-api). */
 export interface NewAccount {
@@ -63,32 +64,17 @@ async function writeAccount(
   const inviter = account.inviterAffCode ? await findUserByAffCode(transaction, account.inviterAffCode) : undefined;
   const userId = await insertUser(
     { db: transaction, kind: context.database.kind },
-    {
+    newUserRow({
       username: account.username,
       password: passwordHash,
       display_name: account.displayName || account.username,
       role: account.role ?? Role.Common,
-      status: UserStatus.Enabled,
       email: account.email ?? '',
-      github_id: '',
-      oidc_id: '',
-      wechat_id: '',
-      telegram_id: '',
-      linux_do_id: '',
-      access_token: null,
       quota: newUserQuota,
-      used_quota: 0,
-      request_count: 0,
-      group: 'default',
       aff_code: affCode,
-      aff_count: 0,
-      aff_quota: 0,
-      aff_history_quota: 0,
       inviter_id: inviter?.id ?? 0,
-      setting: '',
       created_at: now,
-      deleted_at: null,
-    },
+    }),
   );
   const subject = { id: userId, username: account.username, group: 'default' };
   if (newUserQuota > 0) {

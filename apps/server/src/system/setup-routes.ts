@@ -1,6 +1,6 @@
 // First-run setup: GET /api/setup (status, root_init, database_type) and POST /api/setup (root account + usage mode).
 import crypto from 'node:crypto';
-import { Role, UserStatus } from '@turnpike/contract';
+import { Role } from '@turnpike/contract';
 import bcrypt from 'bcryptjs';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -11,6 +11,7 @@ import { accessFor } from '../http/auth-guard';
 import { parseInput, success } from '../http/envelope';
 import { serverVersion } from './server-version';
 import { createSetupProbe, databaseTypeNames, rootUserExists } from './setup-state';
+import { newUserRow } from '../users/new-user-row';
 
 /** Quota the root account starts with (new-api gives root 100 000 000 units = $200). */
 export const rootInitialQuota = 100_000_000;
@@ -80,32 +81,7 @@ export function registerSetupRoutes(app: FastifyInstance, context: AppContext): 
         if (taken) throw badRequest('the username is already taken');
         await transaction
           .insertInto('users')
-          .values({
-            username,
-            password: passwordHash,
-            display_name: 'Root User',
-            role: Role.Root,
-            status: UserStatus.Enabled,
-            email: '',
-            github_id: '',
-            oidc_id: '',
-            wechat_id: '',
-            telegram_id: '',
-            linux_do_id: '',
-            access_token: null,
-            quota: rootInitialQuota,
-            used_quota: 0,
-            request_count: 0,
-            group: 'default',
-            aff_code: randomCode(6),
-            aff_count: 0,
-            aff_quota: 0,
-            aff_history_quota: 0,
-            inviter_id: 0,
-            setting: '{}',
-            created_at: now,
-            deleted_at: null,
-          })
+          .values(newUserRow({ username, password: passwordHash, display_name: 'Root User', role: Role.Root, quota: rootInitialQuota, aff_code: randomCode(6), setting: '{}', created_at: now }))
           .execute();
       });
     } catch (error) {
