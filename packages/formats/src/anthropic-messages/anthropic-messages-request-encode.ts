@@ -19,8 +19,7 @@ import type {
   AnthropicThinkingConfig,
   AnthropicToolChoice,
 } from './anthropic-messages-schema';
-
-type JsonRecord = Record<string, unknown>;
+import { isRecord, type JsonRecord } from '../json-values';
 
 /** `max_tokens` is required by Anthropic; used when neither the caller nor the relay (`claude.default_max_tokens`) set one. */
 export const anthropicDefaultMaxTokens = 8192;
@@ -33,10 +32,6 @@ const imageMediaTypes = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/
 
 /** `output_config.effort` levels. @see https://docs.claude.com/en/docs/build-with-claude/effort */
 const effortLevels = new Set(['low', 'medium', 'high', 'xhigh', 'max']);
-
-function isRecord(value: unknown): value is JsonRecord {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Collects encoding losses, each distinct message once, then appends them to the request. */
 class EncodeNotes {

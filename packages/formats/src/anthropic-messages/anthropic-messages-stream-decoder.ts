@@ -8,12 +8,7 @@ import { SseParser } from '../sse-parser';
 import { decodeAnthropicError } from './anthropic-messages-errors';
 import { currentUnixSeconds, finishReasonFromAnthropic } from './anthropic-messages-response-codec';
 import { AnthropicUsageAccumulator } from './anthropic-messages-usage';
-
-type JsonRecord = Record<string, unknown>;
-
-function isRecord(value: unknown): value is JsonRecord {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isRecord, type JsonRecord } from '../json-values';
 
 interface BlockState {
   kind: 'text' | 'thinking' | 'tool' | 'other';

@@ -5,17 +5,7 @@
 import type { CanonicalUsage } from '../canonical-model';
 import { SseParser, type SseEvent } from '../sse-parser';
 import { BaseStreamUsageReader, type StreamUsageReaderOptions } from '../stream-usage-reader-base';
-
-type JsonRecord = Record<string, unknown>;
-
-function isRecord(value: unknown): value is JsonRecord {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function readCount(record: JsonRecord | undefined, key: string): number {
-  const value = record?.[key];
-  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.trunc(value) : 0;
-}
+import { isRecord, readCount, type JsonRecord } from '../json-values';
 
 /** The usage object this codec writes: every counter, and the thinking breakdown when nonzero. */
 export type AnthropicUsageBody = {

@@ -10,12 +10,7 @@ import { encodeSseJson, sseDoneFrame } from '../sse-writer';
 import type { OpenAiChatChunk } from './openai-chat-schema';
 import { decodeOpenAiError, encodeOpenAiError, finishReasonFromOpenAi, finishReasonToOpenAi } from './openai-chat-response-codec';
 import { usageFromOpenAi, usageToOpenAi } from './openai-chat-usage';
-
-type JsonRecord = Record<string, unknown>;
-
-function isRecord(value: unknown): value is JsonRecord {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isRecord, type JsonRecord } from '../json-values';
 
 interface ToolCallState {
   id: string | undefined;

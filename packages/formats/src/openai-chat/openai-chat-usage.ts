@@ -4,17 +4,7 @@ import type { CanonicalUsage } from '../canonical-model';
 import { SseParser, type SseEvent } from '../sse-parser';
 import { BaseStreamUsageReader, type StreamUsageReaderOptions } from '../stream-usage-reader-base';
 import type { OpenAiUsage } from './openai-chat-schema';
-
-type JsonRecord = Record<string, unknown>;
-
-function isRecord(value: unknown): value is JsonRecord {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function readCount(record: JsonRecord | undefined, key: string): number {
-  const value = record?.[key];
-  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.trunc(value) : 0;
-}
+import { isRecord, readCount, type JsonRecord } from '../json-values';
 
 /** Converts an OpenAI `usage` object to canonical usage; undefined when it is not an object. */
 export function usageFromOpenAi(usage: unknown): CanonicalUsage | undefined {

@@ -12,8 +12,8 @@ import {
 } from '../canonical-model';
 import { decodeOpenAiResponsesInput, encodeOpenAiResponsesInput, type OpenAiResponsesWarningSink } from './openai-responses-input-codec';
 import type { OpenAiResponsesRequest, OpenAiResponsesTool } from './openai-responses-schema';
+import { isRecord, type JsonRecord } from '../json-values';
 
-type JsonRecord = Record<string, unknown>;
 type FunctionTool = Extract<OpenAiResponsesTool, { type: 'function' }>;
 type TextFormat = NonNullable<NonNullable<OpenAiResponsesRequest['text']>['format']>;
 
@@ -36,10 +36,6 @@ const mappedRequestFields = new Set([
 
 /** Reasoning fields with a canonical meaning; others (mode, context) stay in passthrough. */
 const mappedReasoningFields = new Set(['effort', 'summary', 'generate_summary']);
-
-function isRecord(value: unknown): value is JsonRecord {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 // The schema's built-in variant refuses type "function", so the type identifies a function tool.
 function isFunctionTool(tool: OpenAiResponsesTool): tool is FunctionTool {

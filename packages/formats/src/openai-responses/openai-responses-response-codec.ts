@@ -5,12 +5,7 @@ import { decodeOpenAiError, encodeOpenAiError } from '../openai-chat/openai-chat
 import type { OpenAiErrorBody } from '../openai-chat/openai-chat-schema';
 import type { OpenAiResponsesOutputItem, OpenAiResponsesResponse } from './openai-responses-schema';
 import { usageFromOpenAiResponses, usageToOpenAiResponses } from './openai-responses-usage';
-
-type JsonRecord = Record<string, unknown>;
-
-function isRecord(value: unknown): value is JsonRecord {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isRecord, type JsonRecord } from '../json-values';
 
 /** The status of a response and, when it stopped early, why. */
 export interface OpenAiResponsesStatus {

@@ -7,12 +7,7 @@ import type { CanonicalStreamMetadata, CanonicalStreamPart } from '../canonical-
 import { SseParser, type SseEvent } from '../sse-parser';
 import { decodeOpenAiResponsesError, finishReasonFromOpenAiResponses, readReasoningItemText } from './openai-responses-response-codec';
 import { usageFromOpenAiResponses } from './openai-responses-usage';
-
-type JsonRecord = Record<string, unknown>;
-
-function isRecord(value: unknown): value is JsonRecord {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isRecord, type JsonRecord } from '../json-values';
 
 function readString(record: JsonRecord, key: string): string | undefined {
   const value = record[key];

@@ -7,17 +7,7 @@ import { mayContainUsageObject } from '../openai-chat/openai-chat-usage';
 import { SseParser, type SseEvent } from '../sse-parser';
 import { BaseStreamUsageReader, type StreamUsageReaderOptions } from '../stream-usage-reader-base';
 import type { OpenAiResponsesUsage } from './openai-responses-schema';
-
-type JsonRecord = Record<string, unknown>;
-
-function isRecord(value: unknown): value is JsonRecord {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function readCount(record: JsonRecord | undefined, key: string): number {
-  const value = record?.[key];
-  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.trunc(value) : 0;
-}
+import { isRecord, readCount, type JsonRecord } from '../json-values';
 
 /** Converts a Responses `usage` object to canonical usage (same semantics: input includes cached, output includes reasoning). */
 export function usageFromOpenAiResponses(usage: unknown): CanonicalUsage | undefined {
