@@ -24,6 +24,7 @@ export const tencentDescriptor: ProviderDescriptor = {
     'hunyuan-vision',
     'hunyuan-embedding',
   ],
+  otherField: { label: 'Region', placeholder: 'optional, e.g. ap-guangzhou (sent as X-TC-Region)' },
   balanceSupported: false,
   task: false,
   format: 'native',
