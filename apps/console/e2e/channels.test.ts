@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addApiKey } from '../../server/test/helpers/relay-fixtures';
 import { startTestServer, type Actor, type TestServer } from '../../server/test/helpers/test-server';
-import { captureLooks, consoleDist, openBrowser, requireBuiltConsole, screenshotDir, type BrowserSession } from './helpers/browser';
+import { captureLooks, consoleDist, openBrowser, requireBuiltConsole, screenshotDir, type BrowserSession, waitForToast } from './helpers/browser';
 
 /** Waits for the page (lazy chunks, queries) rather than vitest's one-second default. */
 const polling = { timeout: 10_000 };
@@ -34,7 +34,7 @@ describe('channel management in Chromium', { timeout: 240_000 }, () => {
   const puts: unknown[] = [];
   const ids: Record<string, number> = {};
 
-  const toast = (page: Page, text: string | RegExp) => page.locator('.ant-message-notice').filter({ hasText: text }).first().waitFor();
+  const toast = (page: Page, text: string | RegExp) => waitForToast(page, text);
   // Closed popconfirms stay in the page (hidden): confirm the open one.
   const confirmPopover = (page: Page) => page.locator('.ant-popconfirm:not(.ant-popover-hidden) .ant-btn-primary').click();
   const channels = async (): Promise<ChannelRow[]> => (await server.call('GET', '/api/channel/?p=1&page_size=100', { as: admin })).json().data.items as ChannelRow[];

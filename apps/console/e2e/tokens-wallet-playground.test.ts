@@ -6,7 +6,7 @@ import { startMockUpstream, type MockUpstream } from '@turnpike/testing';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type Actor, type TestServer } from '../../server/test/helpers/test-server';
-import { captureLooks, consoleDist, openBrowser, requireBuiltConsole, type BrowserSession, signIn } from './helpers/browser';
+import { captureLooks, consoleDist, openBrowser, requireBuiltConsole, type BrowserSession, signIn, waitForToast } from './helpers/browser';
 
 interface TokenRow {
   id: number;
@@ -25,7 +25,7 @@ describe('tokens, redemption codes, wallet, playground and chat in Chromium', { 
   let base: string;
   let admin: Actor;
 
-  const toast = (page: Page, text: string | RegExp) => page.locator('.ant-message-notice').filter({ hasText: text }).first().waitFor();
+  const toast = (page: Page, text: string | RegExp) => waitForToast(page, text);
   const tokens = async (): Promise<TokenRow[]> => (await server.call('GET', '/api/token/?p=1&size=100', { as: admin })).json().data.items as TokenRow[];
   const confirmPopover = (page: Page) => page.locator('.ant-popconfirm .ant-btn-primary').click();
 

@@ -37,6 +37,21 @@ export async function openBrowser(): Promise<BrowserSession> {
     viewport: { width: 1280, height: 800 },
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+  // Every message toast the console shows is recorded as it appears: on a loaded machine a 3-second toast can come
+  // and go between two polls of a locator, so tests wait on the record instead (see `waitForToast`).
+  await context.addInitScript(() => {
+    const record: string[] = [];
+    Object.defineProperty(window, '__turnpikeToasts', { value: record });
+    new MutationObserver((mutations) => {
+      for (const mutation of mutations) {
+        mutation.addedNodes.forEach((node) => {
+          if (!(node instanceof Element)) return;
+          if (node.matches('.ant-message-notice')) record.push(node.textContent ?? '');
+          else node.querySelectorAll('.ant-message-notice').forEach((notice) => record.push(notice.textContent ?? ''));
+        });
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
   const page = context.pages()[0] ?? (await context.newPage());
   return {
     context,
@@ -94,4 +109,23 @@ export async function signIn(page: Page, base: string, username: string, passwor
   await page.locator('input[name="password"]').fill(password);
   await page.getByTestId('login-submit').click();
   await page.waitForURL((url) => url.pathname !== '/login');
+}
+
+/**
+ * Waits until a message toast matching `text` has appeared since the last toast this function accepted on the page
+ * (each recorded toast satisfies one wait), whether or not it is still on screen.
+ */
+export async function waitForToast(page: Page, text: string | RegExp, timeoutMs = 30_000): Promise<void> {
+  const pattern = typeof text === 'string' ? { source: text, flags: '', literal: true } : { source: text.source, flags: text.flags, literal: false };
+  await page.waitForFunction(
+    ({ source, flags, literal }) => {
+      const record = (window as unknown as { __turnpikeToasts?: string[] }).__turnpikeToasts ?? [];
+      const index = record.findIndex((shown) => (literal ? shown.includes(source) : new RegExp(source, flags).test(shown)));
+      if (index === -1) return false;
+      record.splice(0, index + 1);
+      return true;
+    },
+    pattern,
+    { timeout: timeoutMs, polling: 50 },
+  );
 }
