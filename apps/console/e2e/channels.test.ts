@@ -35,8 +35,13 @@ describe('channel management in Chromium', { timeout: 240_000 }, () => {
   const ids: Record<string, number> = {};
 
   const toast = (page: Page, text: string | RegExp) => waitForToast(page, text);
-  // Closed popconfirms stay in the page (hidden): confirm the open one.
-  const confirmPopover = (page: Page) => page.locator('.ant-popconfirm:not(.ant-popover-hidden) .ant-btn-primary').click();
+  // Closed popconfirms stay in the page (hidden): confirm the open one, once the one closed before it has finished
+  // its closing animation (until then both count as open).
+  const confirmPopover = async (page: Page): Promise<void> => {
+    const open = page.locator('.ant-popconfirm:not(.ant-popover-hidden) .ant-btn-primary');
+    await expect.poll(() => open.count(), polling).toBe(1);
+    await open.click();
+  };
   const channels = async (): Promise<ChannelRow[]> => (await server.call('GET', '/api/channel/?p=1&page_size=100', { as: admin })).json().data.items as ChannelRow[];
   const channel = async (id: number): Promise<ChannelRow> => (await server.call('GET', `/api/channel/${id}`, { as: admin })).json().data as ChannelRow;
   const create = async (body: Record<string, unknown>): Promise<number> => {
