@@ -286,7 +286,9 @@ describe('channel management in Chromium', { timeout: 240_000 }, () => {
     await page.getByTestId('channels-column-settings').click();
     await page.getByTestId('column-setting-balance').click();
     await page.getByTestId('column-settings-save').click();
-    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('channels-table-columns'))) ?? '{}')).toMatchObject({ balance: false, models: true });
+    await expect
+      .poll(async () => JSON.parse((await page.evaluate(() => localStorage.getItem('channels-table-columns'))) ?? '{}') as Record<string, boolean>, polling)
+      .toMatchObject({ balance: false, models: true });
     await page.reload();
     await page.getByTestId(`channel-row-${ids.main}`).waitFor();
     expect(await page.getByTestId(`channel-balance-${ids.main}`).count()).toBe(0);

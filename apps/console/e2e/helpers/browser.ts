@@ -44,13 +44,17 @@ export async function openBrowser(): Promise<BrowserSession> {
     Object.defineProperty(window, '__turnpikeToasts', { value: record });
     new MutationObserver((mutations) => {
       for (const mutation of mutations) {
+        // A notice whose text changed in place (a keyed message shown again) counts as shown again.
+        const target = mutation.target instanceof Element ? mutation.target : mutation.target.parentElement;
+        const changed = target?.closest('.ant-message-notice');
+        if (changed) record.push(changed.textContent ?? '');
         mutation.addedNodes.forEach((node) => {
           if (!(node instanceof Element)) return;
           if (node.matches('.ant-message-notice')) record.push(node.textContent ?? '');
           else node.querySelectorAll('.ant-message-notice').forEach((notice) => record.push(notice.textContent ?? ''));
         });
       }
-    }).observe(document, { childList: true, subtree: true });
+    }).observe(document, { childList: true, subtree: true, characterData: true });
   });
   const page = context.pages()[0] ?? (await context.newPage());
   return {
