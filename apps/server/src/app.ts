@@ -1,17 +1,19 @@
 // Composition root: opens the database, runs migrations, builds caches and registers every route module.
 import crypto from 'node:crypto';
+import http from 'node:http';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { LocalChangeBus, RedisChangeBus, type ChangeBus } from './cluster/change-bus';
 import { startInstanceRuntime } from './cluster/instance-runtime';
 import type { Config } from './config';
-import type { AppContext, RouteModule } from './context';
+import type { AppContext, RouteModule, ServerFront } from './context';
 import { openDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import { ApiError } from './http/api-error';
 import { OptionStore } from './options/option-store';
 import { createRelayCaches } from './relay/relay-caches';
+import { createRequestIds } from './relay/relay-exchange';
 import { routeModules } from './route-modules';
 
 /** A built server: the Fastify app and its shared context. */
@@ -31,7 +33,19 @@ function isUnder(url: string, prefix: string): boolean {
 
 /** Builds the server for a configuration; the database is migrated before the first request. */
 export async function buildServer(config: Config, modules: RouteModule[] = routeModules): Promise<Server> {
+  const front: ServerFront = { fastLane: null, shuttingDown: false, nextRequestId: createRequestIds() };
   const app = Fastify({
+    // The relay's fast lane sees each request first; Fastify gets what it declines. The timeouts are Fastify's defaults.
+    serverFactory: (handler) => {
+      const server = http.createServer((request, response) => {
+        if (!front.fastLane?.(request, response)) handler(request, response);
+      });
+      server.keepAliveTimeout = 72_000;
+      server.requestTimeout = 0;
+      server.setTimeout(0);
+      return server;
+    },
+    genReqId: () => front.nextRequestId(),
     logger: { level: config.logLevel, base: { node: config.nodeName }, redact: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers["x-goog-api-key"]', 'req.headers.cookie'] },
     bodyLimit: 64 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
@@ -54,21 +68,17 @@ export async function buildServer(config: Config, modules: RouteModule[] = route
     log: app.log,
     startId,
     jobs: runtime.jobs,
+    front,
     shutdownTasks: [],
   };
 
   await app.register(fastifyCookie);
-  let shuttingDown = false;
   // Keep-alive connections would hold close() open until their idle timeout: answers sent while shutting
-  // down carry `connection: close`, and connections that turn idle (after a stream ends) are closed at once.
-  // Callback-style hooks: they run on every request, and an async hook costs a promise each time.
+  // down carry `connection: close` (the fast lane adds it itself), and close() closes connections as they turn idle.
+  // A callback-style hook: it runs on every request, and an async hook costs a promise each time.
   app.addHook('onSend', (_request, reply, payload, done) => {
-    if (shuttingDown) reply.header('connection', 'close');
+    if (front.shuttingDown) reply.header('connection', 'close');
     done(null, payload);
-  });
-  app.addHook('onResponse', (_request, _reply, done) => {
-    if (shuttingDown) setImmediate(() => app.server.closeIdleConnections());
-    done();
   });
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) return reply.status(error.status).send({ success: false, message: error.message });
@@ -105,10 +115,13 @@ export async function buildServer(config: Config, modules: RouteModule[] = route
   let closing: Promise<void> | null = null;
   const close = (): Promise<void> => {
     closing ??= (async () => {
-      shuttingDown = true;
+      front.shuttingDown = true;
+      // Connections that turn idle while the server drains (a stream ends, a whole answer is sent) close at once.
+      const closeIdle = setInterval(() => app.server.closeIdleConnections(), 50);
       // No periodic job starts while shutting down; another instance takes the leases over at once.
       await runtime.jobs.stop();
       await app.close();
+      clearInterval(closeIdle);
       for (const task of context.shutdownTasks) {
         await task().catch((error: unknown) => app.log.error({ err: error }, 'shutdown task failed'));
       }

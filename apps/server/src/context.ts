@@ -8,7 +8,18 @@ import type { DatabaseHandle } from './db/connect';
 import type { Database } from './db/schema';
 import type { OptionStore } from './options/option-store';
 import type { RelayCaches } from './relay/relay-caches';
+import type { FastLane } from './relay/relay-fast-lane';
 import type { RelayServices } from './relay/relay-services';
+
+/** What the HTTP server's front reads on every request, before Fastify sees it. */
+export interface ServerFront {
+  /** The relay's fast lane, once the relay routes are registered; what it declines goes to Fastify. */
+  fastLane: FastLane | null;
+  /** Set when graceful shutdown starts: answers carry `connection: close`, the lane takes no new calls. */
+  shuttingDown: boolean;
+  /** Request ids for both fronts. */
+  nextRequestId: () => string;
+}
 
 /** Shared services of one running server. */
 export interface AppContext {
@@ -26,6 +37,7 @@ export interface AppContext {
   jobs: FleetJobs;
   /** The relay's services, once the relay routes are registered (admin routes use them to test channels). */
   relay?: RelayServices;
+  front: ServerFront;
   /** Work to finish on graceful shutdown (flush writers, stop jobs), run in order after the server stops accepting. */
   shutdownTasks: Array<() => Promise<void>>;
 }

@@ -20,8 +20,8 @@ function insertLogsSql(rows: number): string {
 }
 
 interface Statements {
-  userQuota: SQLite.Statement<[number], { quota: number }>;
-  tokenRemain: SQLite.Statement<[number], { remain_quota: number }>;
+  /** [user quota, token remain_quota or null], one row read as an array: no object per call. */
+  balances: SQLite.Statement<[number, number], [number, number | null]>;
   chargeUser: SQLite.Statement<[number, number, number, number]>;
   chargeToken: SQLite.Statement<[number, number, number, number]>;
   chargeChannel: SQLite.Statement<[number, number]>;
@@ -39,8 +39,7 @@ export class SqliteLedger {
 
   constructor(private readonly sqlite: SQLite.Database) {
     this.statements = {
-      userQuota: sqlite.prepare('SELECT quota FROM users WHERE id = ?'),
-      tokenRemain: sqlite.prepare('SELECT remain_quota FROM tokens WHERE id = ?'),
+      balances: sqlite.prepare<[number, number], [number, number | null]>('SELECT quota, (SELECT remain_quota FROM tokens WHERE id = ?) FROM users WHERE id = ?').raw(),
       chargeUser: sqlite.prepare('UPDATE users SET quota = quota - ?, used_quota = used_quota + ?, request_count = request_count + ? WHERE id = ?'),
       chargeToken: sqlite.prepare('UPDATE tokens SET remain_quota = remain_quota - ?, used_quota = used_quota + ?, accessed_time = ? WHERE id = ?'),
       chargeChannel: sqlite.prepare('UPDATE channels SET used_quota = used_quota + ? WHERE id = ?'),
@@ -56,11 +55,11 @@ export class SqliteLedger {
   /** Holds `amount` for a call when the user's (and the debited token's) balance minus what is already held covers it. */
   reserve(id: string, userId: number, tokenId: number, unlimitedToken: boolean, amount: number): ReserveResult {
     const debitToken = tokenId > 0 && !unlimitedToken;
-    const user = this.statements.userQuota.get(userId);
-    if (!user || user.quota - (this.userHeld.get(userId) ?? 0) < amount) return { ok: false, reason: 'user_quota' };
+    const balances = this.statements.balances.get(debitToken ? tokenId : 0, userId);
+    if (!balances || balances[0] - (this.userHeld.get(userId) ?? 0) < amount) return { ok: false, reason: 'user_quota' };
     if (debitToken) {
-      const token = this.statements.tokenRemain.get(tokenId);
-      if (!token || token.remain_quota - (this.tokenHeld.get(tokenId) ?? 0) < amount) return { ok: false, reason: 'token_quota' };
+      const remain = balances[1];
+      if (remain === null || remain - (this.tokenHeld.get(tokenId) ?? 0) < amount) return { ok: false, reason: 'token_quota' };
       this.tokenHeld.set(tokenId, (this.tokenHeld.get(tokenId) ?? 0) + amount);
     }
     this.userHeld.set(userId, (this.userHeld.get(userId) ?? 0) + amount);

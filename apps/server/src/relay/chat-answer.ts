@@ -17,7 +17,7 @@ import type { BillableUsage } from '@turnpike/relay';
 import { dialectOf } from './chat-wire';
 import { waitForDrain, type AnswerOutcome } from './relay-answer';
 import { exactCounter } from './token-counter';
-import { readBody, type UpstreamResponse } from './upstream-client';
+import { readBody, type UpstreamAbort, type UpstreamResponse } from './upstream-client';
 
 /** How the caller wants its stream framed (Gemini without `alt=sse` streams a JSON array). */
 export type StreamFraming = 'sse' | 'json-array';
@@ -156,7 +156,7 @@ function convertingTransform(plan: ChatAnswerPlan): StreamTransform {
 }
 
 /** Streams a chat answer to the client chunk by chunk, in the caller's format; meters usage, counting text when none arrives. */
-export async function relayChatStream(raw: ServerResponse, upstream: UpstreamResponse, abort: AbortController, plan: ChatAnswerPlan, startedAt: number): Promise<AnswerOutcome> {
+export async function relayChatStream(raw: ServerResponse, upstream: UpstreamResponse, abort: UpstreamAbort, plan: ChatAnswerPlan, startedAt: number): Promise<AnswerOutcome> {
   const transform = plan.passthrough ? passthroughTransform(formatOf(plan.wire)) : convertingTransform(plan);
   let clientGone = false;
   let upstreamBroken = false;

@@ -1,6 +1,5 @@
 // The chat endpoints of the other inbound dialects: Anthropic Messages, OpenAI Responses and Gemini.
 import type { FormatId } from '@turnpike/formats';
-import type { FastifyRequest } from 'fastify';
 import type { RelayEndpoint } from './openai-endpoints';
 import { requestError } from './relay-error';
 import type { UrlCall } from './relay-request';
@@ -31,9 +30,14 @@ export const openAiResponsesEndpoint = chatEndpoint('/v1/responses', 'openai-res
 /** POST /v1beta/models/{model}:generateContent and :streamGenerateContent (Gemini). */
 export const geminiEndpoint = chatEndpoint('/v1beta/models/*', 'gemini');
 
-/** Reads `{model}:{action}` from a Gemini URL; only the two content actions are relayed. */
-export function readGeminiUrl(request: FastifyRequest): UrlCall {
-  const tail = decodeURIComponent((request.params as { '*': string })['*'] ?? '');
+/** Reads `{model}:{action}` (the path after /v1beta/models/) and `alt`; only the two content actions are relayed. */
+export function readGeminiUrl(encodedTail: string, query: Record<string, unknown>): UrlCall {
+  let tail: string;
+  try {
+    tail = decodeURIComponent(encodedTail);
+  } catch {
+    throw requestError('the Gemini model path is not valid percent-encoding');
+  }
   const separator = tail.lastIndexOf(':');
   const model = separator > 0 ? tail.slice(0, separator) : '';
   const action = separator > 0 ? tail.slice(separator + 1) : '';
@@ -41,6 +45,6 @@ export function readGeminiUrl(request: FastifyRequest): UrlCall {
     throw requestError(`unsupported Gemini method: ${tail || '(none)'}; use {model}:generateContent or {model}:streamGenerateContent`);
   }
   const stream = action === 'streamGenerateContent';
-  const alt = (request.query as Record<string, unknown>).alt;
+  const alt = query.alt;
   return { model: model.replace(/^models\//, ''), stream, framing: stream && alt !== 'sse' ? 'json-array' : 'sse' };
 }

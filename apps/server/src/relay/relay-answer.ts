@@ -5,7 +5,7 @@ import type { BillableUsage } from '@turnpike/relay';
 import { answerText } from './openai-endpoints';
 import type { RelayRequest } from './relay-request';
 import { exactCounter } from './token-counter';
-import { readBody, type UpstreamResponse } from './upstream-client';
+import { readBody, type UpstreamAbort, type UpstreamResponse } from './upstream-client';
 
 /** How an answer went, for settlement and the log. */
 export interface AnswerOutcome {
@@ -43,7 +43,7 @@ export function waitForDrain(raw: ServerResponse): Promise<void> {
 }
 
 /** Streams SSE bytes to the client, flushing each chunk; meters usage from the side and by counting when none arrives. */
-export async function relayStream(raw: ServerResponse, upstream: UpstreamResponse, abort: AbortController, call: RelayRequest, startedAt: number): Promise<AnswerOutcome> {
+export async function relayStream(raw: ServerResponse, upstream: UpstreamResponse, abort: UpstreamAbort, call: RelayRequest, startedAt: number): Promise<AnswerOutcome> {
   const reader = new OpenAiChatStreamUsageReader();
   const chunks: Buffer[] = [];
   let clientGone = false;

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RelayCaller } from './relay-caller';
 import { RelayError } from './relay-error';
 import { encodeGeminiModelList, type FormatId } from '@turnpike/formats';
-import { keyCaller, sendRelayError } from './relay-routes';
+import { keyCaller, sendRelayError } from './relay-endpoint-call';
 import type { RelayServices } from './relay-services';
 
 /** Models the caller may use: those served in its group, narrowed by the key's model limits. */
@@ -38,7 +38,7 @@ function anthropicModelList(models: string[]) {
 /** Registers /v1/models and the dashboard billing routes (also under /v1). */
 export function registerRelayInfoRoutes(scope: FastifyInstance, services: RelayServices): void {
   const { context } = services;
-  const caller = (request: FastifyRequest) => keyCaller(context, request);
+  const caller = (request: FastifyRequest) => keyCaller(context, { headers: request.headers, query: request.query as Record<string, unknown>, ip: request.ip });
 
   scope.get('/v1/models', async (request, reply) => {
     const dialect = modelListDialect(request);

@@ -1,8 +1,8 @@
 // Builds the usage-log rows of relay calls: consumption (type 2) with its `other` JSON, and errors (type 5).
 import { LogType } from '@turnpike/contract';
 import type { BillableUsage, BillingQuote, QuotaCost } from '@turnpike/relay';
-import type { FastifyRequest } from 'fastify';
 import type { NewLog } from '../db/schema';
+import type { RelayExchange } from './relay-exchange';
 import type { AnswerOutcome } from './relay-answer';
 import type { RelayCaller } from './relay-caller';
 import type { RelayRequest } from './relay-request';
@@ -11,7 +11,7 @@ import type { ChannelRoute } from './routing-table';
 
 interface LogContext {
   services: RelayServices;
-  request: FastifyRequest;
+  request: RelayExchange;
   call: RelayRequest;
   caller: RelayCaller;
   tried: number[];
@@ -38,7 +38,7 @@ function baseRow(context: LogContext, type: number, channel: ChannelRoute | unde
     channel_name: channel?.name ?? '',
     group: caller.usingGroup,
     ip: request.ip,
-    request_id: String(request.id),
+    request_id: request.id,
     other: '{}',
   };
 }
@@ -64,24 +64,22 @@ export function buildConsumeLog(
   if (outcome.usageCounted) notes.push('the upstream reported no usage: tokens counted locally');
   if (outcome.clientGone) notes.push('the client disconnected: billed what was streamed');
   if (outcome.upstreamBroken) notes.push('the upstream stream broke off');
-  const other = {
-    ...cost.other,
-    frt: outcome.firstByteMs,
-    is_model_mapped: upstreamModel !== call.model,
-    upstream_model_name: upstreamModel,
-    admin_info: { use_channel: context.tried },
-    client_type: clientTypeOf(call, context.caller),
-    ...(call.format && conversion.wire && !conversion.passthrough ? { request_conversion: [call.format, conversion.wire] } : {}),
-    ...(notes.length ? { warnings: notes } : {}),
-  };
-  return {
-    ...baseRow(context, LogType.Consume, channel),
-    content: costSummary(quote),
-    quota: cost.quota,
-    prompt_tokens: usage.promptTokens,
-    completion_tokens: usage.completionTokens,
-    other: JSON.stringify(other),
-  };
+  // Built by assignment, not spreads: this runs on every settled call.
+  const other: Record<string, unknown> = Object.assign<Record<string, unknown>, object>({}, cost.other);
+  other.frt = outcome.firstByteMs;
+  other.is_model_mapped = upstreamModel !== call.model;
+  other.upstream_model_name = upstreamModel;
+  other.admin_info = { use_channel: context.tried };
+  other.client_type = clientTypeOf(call, context.caller);
+  if (call.format && conversion.wire && !conversion.passthrough) other.request_conversion = [call.format, conversion.wire];
+  if (notes.length) other.warnings = notes;
+  const row = baseRow(context, LogType.Consume, channel);
+  row.content = costSummary(quote);
+  row.quota = cost.quota;
+  row.prompt_tokens = usage.promptTokens;
+  row.completion_tokens = usage.completionTokens;
+  row.other = JSON.stringify(other);
+  return row;
 }
 
 /** The error row of a call that failed on every channel tried. */

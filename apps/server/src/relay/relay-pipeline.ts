@@ -3,7 +3,6 @@ import { Readable } from 'node:stream';
 import { findFormat } from '@turnpike/formats';
 import { computeQuotaCost, estimateReserveQuota, resolveMappedModel, selectChannel, type BillableUsage, type BillingQuote } from '@turnpike/relay';
 import { chatWireFor, findProvider, findProviderAdaptor, type AdaptorChannel, type ProviderAdaptor, type UpstreamCall } from '@turnpike/providers';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Reservation } from '../billing/quota-ledger';
 import { admitModelRequest, recordModelRequestSuccess } from '../rate-limit/model-request-limit';
 import { autoDisableChannel, isRetryable, shouldAutoDisable, type AttemptFailure } from './channel-health';
@@ -17,16 +16,17 @@ import type { RelayCaller } from './relay-caller';
 import { RelayError, keyError, permissionError } from './relay-error';
 import { buildConsumeLog, buildErrorLog } from './relay-log-rows';
 import { buildUpstreamBody, type RelayRequest } from './relay-request';
+import type { RelayExchange } from './relay-exchange';
 import type { RelayServices } from './relay-services';
 import type { ChannelRoute } from './routing-table';
-import { readBody, type UpstreamResponse } from './upstream-client';
+import { readBody, UpstreamAbort, type UpstreamResponse } from './upstream-client';
 
 /** The result of trying channels until one answers. */
 interface AttemptResult {
   channel: ChannelRoute;
   upstreamModel: string;
   response: UpstreamResponse;
-  abort: AbortController;
+  abort: UpstreamAbort;
   /** For chat calls: how the answer is read (wire, pass-through, streaming) and what the conversion dropped. */
   chat: ChatAttempt | null;
 }
@@ -146,7 +146,7 @@ function candidatesFor(services: RelayServices, caller: RelayCaller, model: stri
 type ChannelTry = { ok: true; result: AttemptResult } | { ok: false; failure: AttemptFailure };
 
 /** Prepares and sends one attempt to `channel`; throws only when the client went away. */
-async function tryChannel(services: RelayServices, call: RelayRequest, channel: ChannelRoute, mappedModel: string, request: FastifyRequest): Promise<ChannelTry> {
+async function tryChannel(services: RelayServices, call: RelayRequest, channel: ChannelRoute, mappedModel: string, request: RelayExchange): Promise<ChannelTry> {
   let prepared: PreparedAttempt;
   try {
     prepared = prepareAttempt(services, call, channel, mappedModel, await accessTokenFor(services, channel));
@@ -156,21 +156,21 @@ async function tryChannel(services: RelayServices, call: RelayRequest, channel: 
     return { ok: false, failure: { status, message: `channel credentials failed: ${(error as Error).message}`, body: null } };
   }
   if (!prepared.ok) return { ok: false, failure: { status: 0, message: prepared.message, body: null } };
-  const abort = new AbortController();
+  const abort = new UpstreamAbort();
   const onClientGone = (): void => abort.abort();
-  request.raw.once('close', onClientGone);
+  request.req.once('close', onClientGone);
   try {
-    const sent = await services.upstream.send(prepared.upstreamCall, abort.signal);
+    const sent = await services.upstream.send(prepared.upstreamCall, abort);
     const screened = sent.status >= 200 && sent.status < 300 && prepared.chat ? await screenNativeAnswer(prepared.chat, sent) : { response: sent, failure: null };
-    request.raw.off('close', onClientGone);
+    request.req.off('close', onClientGone);
     const response = screened.response;
     if (response.status >= 200 && response.status < 300 && !screened.failure) return { ok: true, result: { channel, upstreamModel: prepared.upstreamModel, response, abort, chat: prepared.chat } };
     // A refused call may mean a revoked access token: the next call exchanges the key afresh.
     if (findProviderAdaptor(channel.type)?.credentials) services.credentials.forget(adaptorChannelOf(channel));
     return { ok: false, failure: screened.failure ?? (await readFailure(response)) };
   } catch (error) {
-    request.raw.off('close', onClientGone);
-    if (abort.signal.aborted) throw new RelayError(499, 'the client closed the request', 'invalid_request_error', 'client_gone');
+    request.req.off('close', onClientGone);
+    if (abort.aborted) throw new RelayError(499, 'the client closed the request', 'invalid_request_error', 'client_gone');
     return { ok: false, failure: { status: 0, message: `upstream request failed: ${(error as Error).message}`, body: null } };
   }
 }
@@ -198,7 +198,7 @@ async function screenNativeAnswer(chat: ChatAttempt, response: UpstreamResponse)
 }
 
 /** Tries channels in priority tiers until one answers with a 2xx, or the retries are used up. */
-async function attemptChannels(services: RelayServices, call: RelayRequest, candidates: readonly ChannelRoute[], tried: number[], request: FastifyRequest): Promise<AttemptResult> {
+async function attemptChannels(services: RelayServices, call: RelayRequest, candidates: readonly ChannelRoute[], tried: number[], request: RelayExchange): Promise<AttemptResult> {
   const { context } = services;
   const retries = retryBudget(services, candidates);
   const failed = new Set<number>();
@@ -258,7 +258,7 @@ function checkModelLimits(caller: RelayCaller, model: string): void {
 }
 
 /** Runs a relay call and writes its answer; every path ends with the reservation settled or released exactly once. */
-export async function runRelay(services: RelayServices, request: FastifyRequest, reply: FastifyReply, call: RelayRequest, caller: RelayCaller): Promise<void> {
+export async function runRelay(services: RelayServices, request: RelayExchange, call: RelayRequest, caller: RelayCaller): Promise<void> {
   const startedAt = Date.now();
   checkModelLimits(caller, call.model);
   const quote = priceCall(services, caller, call.model);
@@ -293,22 +293,21 @@ export async function runRelay(services: RelayServices, request: FastifyRequest,
     if (call.format && attempt.chat) {
       const plan: ChatAnswerPlan = { inbound: call.format, ...attempt.chat, model: call.model, framing: call.framing, promptEstimate, countPrompt };
       if (call.stream) {
-        reply.hijack();
-        outcome = await relayChatStream(reply.raw, attempt.response, attempt.abort, plan, startedAt);
+        request.takeOver();
+        outcome = await relayChatStream(request.res, attempt.response, attempt.abort, plan, startedAt);
       } else {
         const whole = await readChatAnswer(attempt.response, plan);
-        outcome = { ...whole.outcome, firstByteMs: Date.now() - startedAt, clientGone: reply.raw.destroyed };
-        reply.header('content-type', whole.contentType).status(attempt.response.status).send(whole.bytes);
+        outcome = { ...whole.outcome, firstByteMs: Date.now() - startedAt, clientGone: request.res.destroyed };
+        request.send(attempt.response.status, whole.contentType, whole.bytes);
       }
     } else if (call.stream) {
-      reply.hijack();
-      outcome = await relayStream(reply.raw, attempt.response, attempt.abort, call, startedAt);
+      request.takeOver();
+      outcome = await relayStream(request.res, attempt.response, attempt.abort, call, startedAt);
     } else {
       const whole = await readWholeAnswer(attempt.response, call);
-      outcome = { ...whole.outcome, firstByteMs: Date.now() - startedAt, clientGone: reply.raw.destroyed };
+      outcome = { ...whole.outcome, firstByteMs: Date.now() - startedAt, clientGone: request.res.destroyed };
       const contentType = attempt.response.headers['content-type'];
-      if (contentType) reply.header('content-type', contentType);
-      reply.status(attempt.response.status).send(whole.bytes);
+      request.send(attempt.response.status, typeof contentType === 'string' ? contentType : undefined, whole.bytes);
     }
   } catch (error) {
     // The upstream answered but its body broke before anything reached the client: nothing was delivered.
@@ -324,7 +323,7 @@ export async function runRelay(services: RelayServices, request: FastifyRequest,
   await recordModelRequestSuccess(services.context, caller.user.id, caller.usingGroup);
 }
 
-function settle(services: RelayServices, request: FastifyRequest, call: RelayRequest, caller: RelayCaller, quote: BillingQuote, reservation: Reservation, attempt: AttemptResult, outcome: AnswerOutcome, units: number, tried: number[], startedAt: number): void {
+function settle(services: RelayServices, request: RelayExchange, call: RelayRequest, caller: RelayCaller, quote: BillingQuote, reservation: Reservation, attempt: AttemptResult, outcome: AnswerOutcome, units: number, tried: number[], startedAt: number): void {
   const usage: BillableUsage = outcome.usage;
   const cost = computeQuotaCost(quote, usage);
   const quota = cost.quota * (quote.pricing.mode === 'price' ? units : 1);

@@ -1,7 +1,7 @@
-// Reads the inbound body once: JSON (already parsed by Fastify) or multipart (raw bytes), plus model, stream flag
+// Reads the inbound body once: JSON (already parsed by the front that took the call) or multipart (raw bytes), plus model, stream flag
 // and, for chat formats, the canonical request (decoded lazily, only when a conversion needs it).
+import type { RelayExchange } from './relay-exchange';
 import { findFormat, type CanonicalRequest, type FormatId } from '@turnpike/formats';
-import type { FastifyRequest } from 'fastify';
 import type { StreamFraming } from './chat-answer';
 import { multipartBoundary, readMultipartField, replaceMultipartField } from './multipart-fields';
 import type { RelayEndpoint } from './openai-endpoints';
@@ -55,7 +55,7 @@ function canonicalOf(format: FormatId, json: Record<string, unknown>, url: UrlCa
   };
 }
 
-function forwardedHeaders(request: FastifyRequest, format: FormatId | null): Record<string, string> {
+function forwardedHeaders(request: RelayExchange, format: FormatId | null): Record<string, string> {
   if (format !== 'anthropic-messages') return {};
   const headers: Record<string, string> = {};
   for (const name of ['anthropic-version', 'anthropic-beta']) {
@@ -66,7 +66,7 @@ function forwardedHeaders(request: FastifyRequest, format: FormatId | null): Rec
 }
 
 /** Parses the inbound call; throws a 400 RelayError for a body the endpoint cannot take. */
-export function readRelayRequest(request: FastifyRequest, endpoint: RelayEndpoint, url: UrlCall | null = null): RelayRequest {
+export function readRelayRequest(request: RelayExchange, endpoint: RelayEndpoint, url: UrlCall | null = null): RelayRequest {
   const contentType = request.headers['content-type'] ?? '';
   const format = endpoint.format ?? null;
   if (endpoint.bodyType === 'multipart') {

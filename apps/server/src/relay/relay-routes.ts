@@ -1,6 +1,6 @@
 // The relay's HTTP surface: OpenAI-format endpoints under /v1, the playground, model lists and legacy billing.
 import { createSeededRandom } from '@turnpike/relay';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { QuotaLedger, releaseStaleReservations } from '../billing/quota-ledger';
 import { QuotaWarningNotifier } from '../billing/quota-warnings';
 import { rateLimitStoreFor } from '../rate-limit/critical-rate-limit';
@@ -8,12 +8,13 @@ import { SettlementBatcher } from '../billing/settlement-batcher';
 import type { AppContext } from '../context';
 import { canUseGroup } from '../groups/group-policy';
 import { currentUser, guards } from '../http/auth-guard';
-import { findFormat, type CanonicalError, type FormatId } from '@turnpike/formats';
-import { anthropicMessagesEndpoint, geminiEndpoint, openAiResponsesEndpoint, readGeminiUrl } from './chat-endpoints';
+import type { FormatId } from '@turnpike/formats';
+import { anthropicMessagesEndpoint, geminiEndpoint, openAiResponsesEndpoint } from './chat-endpoints';
 import { openAiEndpoints } from './openai-endpoints';
-import { authenticateCaller, type RelayCaller } from './relay-caller';
-import { RelayError, permissionError } from './relay-error';
-import { parseRelayKey, readRawKey } from './relay-key';
+import { relayEndpointCall, sendRelayError } from './relay-endpoint-call';
+import { fastifyExchange } from './relay-exchange';
+import { createRelayFastLane } from './relay-fast-lane';
+import { permissionError } from './relay-error';
 import { runRelay } from './relay-pipeline';
 import { readRelayRequest } from './relay-request';
 import type { RelayServices } from './relay-services';
@@ -26,26 +27,13 @@ import { registerRelayInfoRoutes } from './relay-info-routes';
 import { registerChannelProbeRoutes } from './channel-probe-routes';
 import { registerChannelUsageRoutes } from './channel-usage-routes';
 
-/** Renders any failure of a relay route in the error shape of the caller's format (OpenAI's by default). */
-export function sendRelayError(reply: FastifyReply, error: unknown, format: FormatId = 'openai-chat'): FastifyReply {
-  let status: number;
-  let canonical: CanonicalError;
-  if (error instanceof RelayError) {
-    status = error.status === 499 ? 400 : error.status;
-    canonical = { message: error.message, type: error.type, code: error.code ?? undefined, httpStatus: status };
-  } else {
-    const fastifyError = error as FastifyError;
-    status = typeof fastifyError.statusCode === 'number' ? fastifyError.statusCode : 500;
-    canonical = { message: status >= 500 ? 'internal server error' : fastifyError.message, type: status >= 500 ? 'server_error' : 'invalid_request_error', code: fastifyError.code, httpStatus: status };
-  }
-  if (reply.sent || reply.raw.headersSent) return reply;
-  const codec = findFormat(format) ?? findFormat('openai-chat');
-  return reply.status(status).send(codec ? codec.encodeError(canonical) : { error: { message: canonical.message } });
-}
-
-/** Authenticates the API key of a relay request. */
-export function keyCaller(context: AppContext, request: FastifyRequest): Promise<RelayCaller> {
-  return authenticateCaller(context, parseRelayKey(readRawKey(request.headers, request.query as Record<string, unknown>)), request.ip);
+/** The error format of a relay path: the chat dialect its endpoint speaks, OpenAI's for the rest. */
+function formatOfPath(url: string): FormatId {
+  const path = url.split('?')[0].replace(/\/$/, '');
+  if (path === anthropicMessagesEndpoint.path) return 'anthropic-messages';
+  if (path === openAiResponsesEndpoint.path) return 'openai-responses';
+  if (path.startsWith('/v1beta/')) return 'gemini';
+  return 'openai-chat';
 }
 
 /** Builds the relay services, releases what a previous run of this node left reserved, and registers the routes. */
@@ -79,30 +67,24 @@ export async function registerRelayRoutes(app: FastifyInstance, context: AppCont
   if (released > 0) context.log.warn({ released }, 'released reservations left by an earlier run of this node');
   context.shutdownTasks.push(() => services.ledger.flush(), () => services.upstream.close());
   context.relay = services;
+  context.front.fastLane = createRelayFastLane(services);
   registerChannelProbeRoutes(app, services);
   registerChannelUsageRoutes(app, context);
 
   await app.register(async (scope) => {
     scope.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: 64 * 1024 * 1024 }, (_request, body, done) => done(null, body));
-    scope.setErrorHandler((error, _request, reply) => sendRelayError(reply, error));
+    // Body-parser failures come here, before a handler runs: rendered in the shape of the endpoint's format.
+    scope.setErrorHandler((error, request, reply) => sendRelayError(reply, error, formatOfPath(request.url)));
     for (const endpoint of [...openAiEndpoints, anthropicMessagesEndpoint, openAiResponsesEndpoint]) {
       scope.post(endpoint.path, async (request, reply) => {
-        try {
-          const caller = await keyCaller(context, request);
-          await runRelay(services, request, reply, readRelayRequest(request, endpoint), caller);
-        } catch (error) {
-          sendRelayError(reply, error, endpoint.format);
-        }
+        await relayEndpointCall(services, fastifyExchange(request, reply), endpoint);
         return reply;
       });
     }
     scope.post(geminiEndpoint.path, async (request, reply) => {
-      try {
-        const caller = await keyCaller(context, request);
-        await runRelay(services, request, reply, readRelayRequest(request, geminiEndpoint, readGeminiUrl(request)), caller);
-      } catch (error) {
-        sendRelayError(reply, error, 'gemini');
-      }
+      // The raw (still percent-encoded) tail, as the fast lane reads it: decoded once, by readGeminiUrl.
+      const path = request.url.split('?')[0];
+      await relayEndpointCall(services, fastifyExchange(request, reply), geminiEndpoint, path.slice(path.indexOf('/models/') + '/models/'.length));
       return reply;
     });
     const chat = openAiEndpoints.find((endpoint) => endpoint.path === '/v1/chat/completions');
@@ -113,8 +95,8 @@ export async function registerRelayRoutes(app: FastifyInstance, context: AppCont
       const group = typeof body.group === 'string' && body.group ? body.group : user.group;
       if (!canUseGroup(context.options, user.group, group)) throw permissionError(`group ${group} is not available to this user`, 'group_not_allowed');
       const { group: _group, ...rest } = body;
-      request.body = rest;
-      await runRelay(services, request, reply, readRelayRequest(request, chat), { apiKey: null, user, usingGroup: group, pinnedChannelId: null });
+      const exchange = fastifyExchange(request, reply, rest);
+      await runRelay(services, exchange, readRelayRequest(exchange, chat), { apiKey: null, user, usingGroup: group, pinnedChannelId: null });
       return reply;
     });
     registerRelayInfoRoutes(scope, services);

@@ -1,0 +1,64 @@
+// Answers one key-authenticated relay call on an exchange, and renders relay failures in the caller's error shape.
+import { findFormat, type CanonicalError, type FormatId } from '@turnpike/formats';
+import type { FastifyError, FastifyReply } from 'fastify';
+import type { AppContext } from '../context';
+import { readGeminiUrl } from './chat-endpoints';
+import type { RelayEndpoint } from './openai-endpoints';
+import { authenticateCaller, type RelayCaller } from './relay-caller';
+import { RelayError } from './relay-error';
+import type { RelayExchange } from './relay-exchange';
+import { parseRelayKey, readRawKey } from './relay-key';
+import { runRelay } from './relay-pipeline';
+import { readRelayRequest } from './relay-request';
+import type { RelayServices } from './relay-services';
+
+/** Any failure of a relay route as a status and a body in the error shape of the caller's format (OpenAI's by default). */
+export function relayErrorAnswer(error: unknown, format: FormatId = 'openai-chat'): { status: number; body: string } {
+  let status: number;
+  let canonical: CanonicalError;
+  if (error instanceof RelayError) {
+    status = error.status === 499 ? 400 : error.status;
+    canonical = { message: error.message, type: error.type, code: error.code ?? undefined, httpStatus: status };
+  } else {
+    const fastifyError = error as FastifyError;
+    status = typeof fastifyError.statusCode === 'number' ? fastifyError.statusCode : 500;
+    canonical = { message: status >= 500 ? 'internal server error' : fastifyError.message, type: status >= 500 ? 'server_error' : 'invalid_request_error', code: fastifyError.code, httpStatus: status };
+  }
+  const codec = findFormat(format) ?? findFormat('openai-chat');
+  return { status, body: JSON.stringify(codec ? codec.encodeError(canonical) : { error: { message: canonical.message } }) };
+}
+
+const jsonType = 'application/json; charset=utf-8';
+
+/** Renders a failure on a Fastify route (unless the answer has already started). */
+export function sendRelayError(reply: FastifyReply, error: unknown, format: FormatId = 'openai-chat'): FastifyReply {
+  if (reply.sent || reply.raw.headersSent) return reply;
+  const answer = relayErrorAnswer(error, format);
+  return reply.status(answer.status).header('content-type', jsonType).send(answer.body);
+}
+
+/** Renders a failure on an exchange (unless the answer has already started). */
+export function sendExchangeError(exchange: RelayExchange, error: unknown, format: FormatId = 'openai-chat'): void {
+  if (exchange.res.headersSent || exchange.res.writableEnded) return;
+  const answer = relayErrorAnswer(error, format);
+  exchange.send(answer.status, jsonType, answer.body);
+}
+
+/** The caller's headers, query and address: what key authentication reads. */
+type KeyedRequest = Pick<RelayExchange, 'headers' | 'query' | 'ip'>;
+
+/** Authenticates the API key of a relay request. */
+export function keyCaller(context: AppContext, request: KeyedRequest): Promise<RelayCaller> {
+  return authenticateCaller(context, parseRelayKey(readRawKey(request.headers, request.query)), request.ip);
+}
+
+/** A key-authenticated relay call on `endpoint` (the Gemini endpoint also reads its URL); failures are answered in the endpoint's shape. */
+export async function relayEndpointCall(services: RelayServices, exchange: RelayExchange, endpoint: RelayEndpoint, geminiTail: string | null = null): Promise<void> {
+  try {
+    const caller = await keyCaller(services.context, exchange);
+    const url = geminiTail === null ? null : readGeminiUrl(geminiTail, exchange.query);
+    await runRelay(services, exchange, readRelayRequest(exchange, endpoint, url), caller);
+  } catch (error) {
+    sendExchangeError(exchange, error, endpoint.format);
+  }
+}

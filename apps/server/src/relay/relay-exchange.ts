@@ -1,0 +1,45 @@
+// The relay's view of one HTTP exchange, the same whether the fast lane (plain node:http) or a Fastify route took it.
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** One relayed call's request and response. */
+export interface RelayExchange {
+  readonly id: string;
+  readonly ip: string;
+  readonly headers: IncomingHttpHeaders;
+  readonly query: Record<string, unknown>;
+  /** The parsed JSON body, or the raw bytes of a multipart body. */
+  readonly body: unknown;
+  /** The inbound request; its `close` event tells that the client went away. */
+  readonly req: IncomingMessage;
+  /** The response, written directly once `takeOver` was called (streams). */
+  readonly res: ServerResponse;
+  /** From now on the relay writes `res` itself. */
+  takeOver(): void;
+  /** Sends a whole answer. */
+  send(status: number, contentType: string | undefined, body: Buffer | string): void;
+}
+
+/** The exchange of a Fastify route; `body` replaces the parsed body (the playground strips its own fields). */
+export function fastifyExchange(request: FastifyRequest, reply: FastifyReply, body: unknown = request.body): RelayExchange {
+  return {
+    id: String(request.id),
+    ip: request.ip,
+    headers: request.headers,
+    query: request.query as Record<string, unknown>,
+    body,
+    req: request.raw,
+    res: reply.raw,
+    takeOver: () => void reply.hijack(),
+    send(status, contentType, payload) {
+      if (contentType) reply.header('content-type', contentType);
+      void reply.status(status).send(payload);
+    },
+  };
+}
+
+/** Request ids as Fastify makes them (`req-<base 36 counter>`), shared by both fronts so ids never repeat. */
+export function createRequestIds(): () => string {
+  let next = 0;
+  return () => `req-${(next++).toString(36)}`;
+}

@@ -1,0 +1,118 @@
+// The relay's fast lane: JSON calls to the relay endpoints are answered straight from node:http, without Fastify's
+// per-request routing, hooks, request/reply objects and payload pipeline. Whatever the lane does not take (other
+// paths and methods, multipart or chunked bodies, trailing slashes, calls while shutting down) goes to Fastify,
+// which answers it exactly as before. Parsing, limits and error shapes match Fastify's JSON parser.
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import proxyAddr from '@fastify/proxy-addr';
+import secureJson from 'secure-json-parse';
+import type { AppContext } from '../context';
+import { anthropicMessagesEndpoint, geminiEndpoint, openAiResponsesEndpoint } from './chat-endpoints';
+import { openAiEndpoints, type RelayEndpoint } from './openai-endpoints';
+import type { RelayExchange } from './relay-exchange';
+import { relayEndpointCall, sendExchangeError } from './relay-endpoint-call';
+import type { RelayServices } from './relay-services';
+
+/** Takes a request (true) or leaves it to the next handler (false). */
+export type FastLane = (req: IncomingMessage, res: ServerResponse) => boolean;
+
+/** Fastify's own body limit for the relay routes. */
+const bodyLimit = 64 * 1024 * 1024;
+const geminiPrefix = '/v1beta/models/';
+const jsonContentType = /^application\/json\s*(;|$)/i;
+
+/** An error that renders like Fastify's body-parser errors (status and code). */
+class BodyError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function parseJsonBody(body: Buffer): unknown {
+  if (body.length === 0) throw new BodyError(400, 'FST_ERR_CTP_EMPTY_JSON_BODY', "Body cannot be empty when content-type is set to 'application/json'");
+  try {
+    return secureJson.parse(body, undefined, { protoAction: 'error', constructorAction: 'error' });
+  } catch {
+    throw new BodyError(400, 'FST_ERR_CTP_INVALID_JSON_BODY', "Body is not valid JSON but content-type is set to 'application/json'");
+  }
+}
+
+function parseQuery(url: string, mark: number): Record<string, unknown> {
+  if (mark < 0) return {};
+  const query: Record<string, unknown> = {};
+  for (const [name, value] of new URLSearchParams(url.slice(mark + 1))) query[name] = value;
+  return query;
+}
+
+/** Builds the lane for the relay's JSON endpoints. */
+export function createRelayFastLane(services: RelayServices): FastLane {
+  const { context } = services;
+  const routes = new Map<string, RelayEndpoint>();
+  for (const endpoint of [...openAiEndpoints, anthropicMessagesEndpoint, openAiResponsesEndpoint]) {
+    if (endpoint.bodyType === 'json') routes.set(endpoint.path, endpoint);
+  }
+  const trusted = context.config.trustedProxies.length > 0 ? proxyAddr.compile(context.config.trustedProxies) : null;
+  const clientIp = (req: IncomingMessage): string => (trusted ? proxyAddr(req, trusted) : (req.socket.remoteAddress ?? ''));
+  const logRequests = ['info', 'debug', 'trace'].includes(context.config.logLevel);
+
+  return (req, res) => {
+    if (req.method !== 'POST' || context.front.shuttingDown) return false;
+    const url = req.url ?? '';
+    const mark = url.indexOf('?');
+    const path = mark < 0 ? url : url.slice(0, mark);
+    let endpoint = routes.get(path);
+    let geminiTail: string | null = null;
+    if (!endpoint && path.startsWith(geminiPrefix)) {
+      endpoint = geminiEndpoint;
+      geminiTail = path.slice(geminiPrefix.length);
+    }
+    if (!endpoint) return false;
+    const contentType = req.headers['content-type'];
+    const declared = Number(req.headers['content-length']);
+    if (!contentType || !jsonContentType.test(contentType) || !(declared >= 0) || declared > bodyLimit) return false;
+
+    const startedAt = logRequests ? performance.now() : 0;
+    const chosen = endpoint;
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    // A client that goes away mid-body gets no answer; its socket is already gone.
+    req.on('error', () => undefined);
+    req.on('end', () => {
+      let body: unknown;
+      let bodyError: unknown = null;
+      try {
+        body = parseJsonBody(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
+      } catch (error) {
+        bodyError = error;
+      }
+      const exchange = laneExchange(context, req, res, context.front.nextRequestId(), clientIp(req), parseQuery(url, mark), body);
+      if (logRequests) res.once('finish', () => context.log.info({ reqId: exchange.id, req: { method: 'POST', url: path }, res: { statusCode: res.statusCode }, responseTime: performance.now() - startedAt }, 'request completed'));
+      if (bodyError) sendExchangeError(exchange, bodyError, chosen.format);
+      else void relayEndpointCall(services, exchange, chosen, geminiTail);
+    });
+    return true;
+  };
+}
+
+/** The exchange of a lane call: whole answers are written with one writeHead and one end. */
+function laneExchange(context: AppContext, req: IncomingMessage, res: ServerResponse, id: string, ip: string, query: Record<string, unknown>, body: unknown): RelayExchange {
+  return {
+    id,
+    ip,
+    headers: req.headers,
+    query,
+    body,
+    req,
+    res,
+    takeOver: () => undefined,
+    send(status, contentType, payload) {
+      const headers: OutgoingHttpHeaders = { 'content-type': contentType ?? 'application/octet-stream', 'content-length': Buffer.byteLength(payload) };
+      if (context.front.shuttingDown) headers.connection = 'close';
+      res.writeHead(status, headers);
+      res.end(payload);
+    },
+  };
+}
