@@ -89,11 +89,18 @@ export class UpstreamClient {
 export function readBody(body: Readable): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
+    let ended = false;
     body.on('data', (chunk: Buffer) => chunks.push(chunk));
-    body.once('end', () => resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)));
+    body.once('end', () => {
+      ended = true;
+      resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
+    });
     body.once('error', reject);
-    // Closed without an end or an error (destroyed): the body is incomplete. After `end` this changes nothing.
-    body.once('close', () => reject(new Error('the body closed before its end')));
+    // Closed without an end or an error (destroyed): the body is incomplete. (Every body closes after its end;
+    // the Error, with its stack trace, is made only when it did not end.)
+    body.once('close', () => {
+      if (!ended) reject(new Error('the body closed before its end'));
+    });
   });
 }
 
