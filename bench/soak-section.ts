@@ -54,7 +54,9 @@ export async function runSoakSection(options: BenchOptions, repositoryRoot: stri
     ];
     const figures: SoakFigures[] = [];
     for (const target of targets.filter((candidate) => options.targets.includes(candidate.name))) {
-      const spec: SoakSpec = { origin: target.url, path: '/v1/chat/completions', headers: target.headers, body, streams: options.soakStreams, seconds: options.soakSeconds, rampSeconds: 2 };
+      // Starts spread over one stream's length: 2,000 are open from then on, and since each stream restarts when it
+      // ends, the target sees a steady 200 new streams a second rather than 2,000 in a burst every 10 s.
+      const spec: SoakSpec = { origin: target.url, path: '/v1/chat/completions', headers: target.headers, body, streams: options.soakStreams, seconds: options.soakSeconds, rampSeconds: options.soakStreamSeconds };
       // One short round warms the target up (JIT, pools) before its memory is taken as the starting point.
       await runSoakStreams({ ...spec, streams: Math.min(100, options.soakStreams), seconds: 0, rampSeconds: 0.5 });
       const before = target.name === 'turnpike' ? await waitForSettlement(tenant) : null;

@@ -44,18 +44,27 @@ export async function runSoakStreams(spec: SoakSpec): Promise<SoakOutcome> {
     if (outcome.errorTimes.length < 100) outcome.errorTimes.push(Math.round(performance.now() - startedAt) / 1000);
   };
 
+  /** Reads one answer with plain events (no async iterator, no string per chunk): the client's CPU is the machine's too. */
+  function readAnswer(body: NodeJS.ReadableStream, sentAt: number): Promise<{ firstByte: number; tail: string }> {
+    return new Promise((resolve, reject) => {
+      let firstByte = -1;
+      let last: Buffer = Buffer.alloc(0);
+      body.on('data', (chunk: Buffer) => {
+        if (firstByte < 0) firstByte = performance.now() - sentAt;
+        last = chunk.length >= 32 ? chunk : Buffer.concat([last, chunk]).subarray(-32);
+      });
+      body.once('end', () => resolve({ firstByte, tail: last.subarray(-32).toString('latin1') }));
+      body.once('error', reject);
+    });
+  }
+
   async function oneStream(): Promise<void> {
     const sentAt = performance.now();
     open += 1;
     outcome.peakOpenStreams = Math.max(outcome.peakOpenStreams, open);
     try {
       const answer = await pool.request({ path: spec.path, method: 'POST', headers: spec.headers, body: spec.body });
-      let firstByte = -1;
-      let tail = '';
-      for await (const chunk of answer.body) {
-        if (firstByte < 0) firstByte = performance.now() - sentAt;
-        tail = (tail + (chunk as Buffer).toString('latin1')).slice(-32);
-      }
+      const { firstByte, tail } = await readAnswer(answer.body, sentAt);
       if (answer.statusCode === 200 && tail.endsWith('data: [DONE]\n\n')) {
         outcome.completed += 1;
         outcome.firstByteMs.push(firstByte);

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { startMockUpstream, type MockUpstream } from '@turnpike/testing';
 import { request } from 'undici';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -44,11 +45,8 @@ describe('the relay fast lane (plain node:http in front of Fastify)', () => {
   });
 
   /** A chunked body (no content-length): the lane leaves such calls to Fastify. */
-  async function* chunked(text: string) {
-    yield Buffer.from(text.slice(0, 5));
-    yield Buffer.from(text.slice(5));
-  }
-  const post = async (path: string, body: string | AsyncIterable<Buffer>, headers: Record<string, string> = {}) => {
+  const chunked = (text: string): Readable => Readable.from([Buffer.from(text.slice(0, 5)), Buffer.from(text.slice(5))]);
+  const post = async (path: string, body: string | Readable, headers: Record<string, string> = {}) => {
     const answer = await request(origin + path, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', ...headers }, body });
     const text = await answer.body.text();
     return { status: answer.statusCode, headers: answer.headers, text, json: () => JSON.parse(text) as Record<string, unknown> };

@@ -107,6 +107,41 @@ describe('relay failover, channel health and limits', () => {
     expect(log.quota).toBe(2 * (log.prompt_tokens + log.completion_tokens * 3));
   });
 
+  it('bills what was streamed, once, when the upstream breaks off mid-stream (as is and converted)', async () => {
+    const user = await server.createUser({ username: 'broken', quota: 100_000, group: 'broken' });
+    await addChannel(server, { baseUrl: upstream.url, models: 'test-model', key: 'breaks', group: 'broken' });
+    upstream.setKeyBehaviour('breaks', { promptTokens: 10, chunkCount: 10, fault: { type: 'drop', afterChunks: 4 } });
+    const key = (await addApiKey(server, user)).key;
+    const origin = baseURL.slice(0, -'/v1'.length);
+    const logsOf = () => server.context.db.selectFrom('logs').selectAll().where('user_id', '=', user.user.id).orderBy('id', 'asc').execute();
+
+    // OpenAI in, OpenAI out: the bytes pass through; the client gets what came, then the end of the stream.
+    const passed = await fetch(`${origin}/v1/chat/completions`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ model: 'test-model', messages, stream: true }) });
+    expect(passed.status).toBe(200);
+    const passedText = await passed.text();
+    expect(passedText).toContain('"content":" w4"');
+    expect(passedText).not.toContain('w5');
+    // Anthropic in, OpenAI out: converted, with the Anthropic stream closed off properly.
+    const converted = await fetch(`${origin}/v1/messages`, { method: 'POST', headers: { 'x-api-key': key, 'anthropic-version': '2023-06-01', 'content-type': 'application/json' }, body: JSON.stringify({ model: 'test-model', max_tokens: 50, messages, stream: true }) });
+    expect(converted.status).toBe(200);
+    const convertedText = await converted.text();
+    expect(convertedText).toContain('w4');
+    expect(convertedText).toContain('event: message_stop');
+
+    await expect.poll(async () => (await server.settle(), (await logsOf()).length), { timeout: 5000 }).toBe(2);
+    const logs = await logsOf();
+    for (const log of logs) {
+      expect(log.type).toBe(2);
+      expect(JSON.parse(log.other).warnings).toContain('the upstream stream broke off');
+      // Four pieces of text were streamed ("w1 " … "w4"): counted, since no usage arrived.
+      expect(log.completion_tokens).toBeGreaterThanOrEqual(4);
+      expect(log.completion_tokens).toBeLessThan(10);
+      expect(log.quota).toBe(2 * (log.prompt_tokens + log.completion_tokens * 3));
+    }
+    expect(100_000 - (await quotaOf(user.user.id))).toBe(logs[0].quota + logs[1].quota);
+    expect(await server.context.db.selectFrom('reservations').selectAll().where('user_id', '=', user.user.id).execute()).toEqual([]);
+  });
+
   it('never overdraws: quota for 10 calls, 100 concurrent calls', async () => {
     await server.context.options.set('PreConsumedQuota', 10);
     // Reserve = (max(prompt estimate, 10) + 5 max tokens × 3) × 2 = 50, exactly what each call settles at: 500 quota covers 10 calls.

@@ -4,6 +4,7 @@ import { OpenAiChatStreamUsageReader } from '@turnpike/formats';
 import type { BillableUsage } from '@turnpike/relay';
 import { answerText } from './openai-endpoints';
 import type { RelayRequest } from './relay-request';
+import { pumpStream } from './stream-pump';
 import { exactCounter } from './token-counter';
 import { readBody, type UpstreamAbort, type UpstreamResponse } from './upstream-client';
 
@@ -59,16 +60,13 @@ export async function relayStream(raw: ServerResponse, upstream: UpstreamRespons
   raw.writeHead(200, streamHeaders);
   raw.flushHeaders();
   try {
-    for await (const chunk of upstream.body) {
-      const bytes = chunk as Buffer;
+    const broken = await pumpStream(upstream.body, raw, (bytes) => {
       if (firstByteMs === 0) firstByteMs = Date.now() - startedAt;
       reader.push(bytes);
       chunks.push(bytes);
-      if (clientGone) break;
-      if (!raw.write(bytes)) await waitForDrain(raw);
-    }
-  } catch {
-    if (!clientGone) upstreamBroken = true;
+      return clientGone || raw.write(bytes);
+    });
+    upstreamBroken = broken && !clientGone;
   } finally {
     reader.end();
     raw.off('close', onClose);
