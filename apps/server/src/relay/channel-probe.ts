@@ -1,9 +1,9 @@
 // Probes a channel's upstream directly (never billed): a test chat call, its model list, its balance.
 import type { Readable } from 'node:stream';
-import type { CanonicalRequest, CanonicalStreamPart } from '@turnpike/formats';
+import type { CanonicalRequest } from '@turnpike/formats';
 import { chatWireFor, findBalanceReader, findModelListReader, findProviderAdaptor, type AdaptorChannel, type UpstreamCall, type UpstreamDialect } from '@turnpike/providers';
 import type { ChannelRow } from '../db/schema';
-import { dialectOf, upstreamPathFor } from './chat-wire';
+import { decodeWholeStream, dialectOf, upstreamPathFor } from './chat-wire';
 import type { CredentialCache } from './credential-cache';
 import { readBody, type UpstreamClient } from './upstream-client';
 
@@ -65,11 +65,8 @@ function isChatAnswer(dialect: UpstreamDialect, answer: unknown): boolean {
 }
 
 /** Reads a probe answer's stream (stream-only upstreams) into the error it reported, if any. */
-async function streamedProbeError(body: Readable, dialect: UpstreamDialect, reframe: ((chunk: Buffer) => Buffer) | null): Promise<string | undefined> {
-  const decoder = dialect.createStreamDecoder();
-  const parts: CanonicalStreamPart[] = [];
-  for await (const chunk of body) parts.push(...decoder.push(reframe ? reframe(chunk as Buffer) : (chunk as Buffer)));
-  parts.push(...decoder.end());
+async function streamedProbeError(body: Readable, wire: string, reframe: ((chunk: Buffer) => Buffer) | null): Promise<string | undefined> {
+  const { parts } = await decodeWholeStream(body, wire, reframe);
   const failed = parts.find((part) => part.type === 'error');
   if (failed?.type === 'error') return failed.error.message;
   return parts.some((part) => part.type === 'text-delta' || part.type === 'reasoning-delta' || part.type === 'tool-call-start' || part.type === 'finish') ? undefined : 'the upstream stream carried no answer';
@@ -95,7 +92,7 @@ export async function testChannel(upstream: UpstreamClient, credentials: Credent
     const response = await upstream.send(call, AbortSignal.timeout(probeTimeouts.headersMs), probeTimeouts);
     if (stream && response.status >= 200 && response.status < 300) {
       const reframe = adaptor.streaming?.kind === 'reframed' ? adaptor.streaming.createReframer() : null;
-      const failure = await streamedProbeError(response.body, dialect, reframe);
+      const failure = await streamedProbeError(response.body, wire, reframe);
       return { ok: failure === undefined, message: failure ?? '', elapsedMs: Date.now() - started, status: response.status };
     }
     const text = (await readBody(response.body)).toString('utf8');

@@ -14,7 +14,7 @@ import {
   type StreamUsageReader,
 } from '@turnpike/formats';
 import type { BillableUsage } from '@turnpike/relay';
-import { dialectOf } from './chat-wire';
+import { decodeWholeStream, dialectOf } from './chat-wire';
 import { waitForDrain, type AnswerOutcome } from './relay-answer';
 import { pumpStream } from './stream-pump';
 import { exactCounter } from './token-counter';
@@ -197,14 +197,10 @@ function responseText(response: CanonicalResponse): string {
 
 /** The whole answer of an upstream that only streams: its stream decoded and collected. */
 async function collectStreamedAnswer(upstream: UpstreamResponse, plan: ChatAnswerPlan): Promise<CanonicalResponse> {
-  const decoder = dialectOf(plan.wire).createStreamDecoder();
-  const parts: CanonicalStreamPart[] = [];
-  for await (const chunk of upstream.body) parts.push(...decoder.push(plan.reframe ? plan.reframe(chunk as Buffer) : (chunk as Buffer)));
-  parts.push(...decoder.end());
+  const { parts, metadata } = await decodeWholeStream(upstream.body, plan.wire, plan.reframe ?? null);
   const failed = parts.find((part) => part.type === 'error');
   if (failed?.type === 'error') throw new Error(failed.error.message);
-  const metadata = decoder.metadata ?? { id: `chatcmpl-${crypto.randomUUID()}`, model: plan.model, created: Math.floor(Date.now() / 1000) };
-  return collectStreamParts(parts, metadata);
+  return collectStreamParts(parts, metadata ?? { id: `chatcmpl-${crypto.randomUUID()}`, model: plan.model, created: Math.floor(Date.now() / 1000) });
 }
 
 /** Reads a whole chat answer; returns the bytes to send (converted when formats differ) and its measured usage. */

@@ -1,6 +1,7 @@
 // The body each chat attempt sends: the caller's own bytes when formats match (model patched), else the
 // canonical request encoded for the upstream's wire (one of the formats, or a provider's native dialect).
-import { findFormat, listDroppedPassthroughFields, type CanonicalRequest, type FormatId } from '@turnpike/formats';
+import type { Readable } from 'node:stream';
+import { findFormat, listDroppedPassthroughFields, type CanonicalRequest, type CanonicalStreamPart, type FormatId } from '@turnpike/formats';
 import { findUpstreamDialect, type ProviderAdaptor, type UpstreamDialect } from '@turnpike/providers';
 import type { OptionStore } from '../options/option-store';
 import { shapeUpstreamBody, type ThinkingChoice } from './provider-options';
@@ -10,6 +11,15 @@ export function dialectOf(wire: string): UpstreamDialect {
   const dialect = findFormat(wire) ?? findUpstreamDialect(wire);
   if (!dialect) throw new Error(`no codec for ${wire}`);
   return dialect;
+}
+
+/** A whole streamed answer decoded in `wire`'s dialect (after `reframe`, for binary event streams): its parts and the stream's metadata. */
+export async function decodeWholeStream(body: Readable, wire: string, reframe: ((chunk: Buffer) => Buffer) | null): Promise<{ parts: CanonicalStreamPart[]; metadata: ReturnType<UpstreamDialect['createStreamDecoder']>['metadata'] }> {
+  const decoder = dialectOf(wire).createStreamDecoder();
+  const parts: CanonicalStreamPart[] = [];
+  for await (const chunk of body) parts.push(...decoder.push(reframe ? reframe(chunk as Buffer) : (chunk as Buffer)));
+  parts.push(...decoder.end());
+  return { parts, metadata: decoder.metadata };
 }
 
 /** The OpenAI-style path the adaptor is given for a wire (adaptors of other wires build their own). */
