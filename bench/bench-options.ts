@@ -10,6 +10,8 @@ export interface BenchOptions {
   durationSeconds: number;
   warmupSeconds: number;
   connections: number;
+  /** Rounds of the main runs: each round measures every target once, and ratios are taken round by round. */
+  rounds: number;
   /** Length of each 1-connection latency run. */
   singleSeconds: number;
   soakStreams: number;
@@ -34,6 +36,7 @@ export const benchUsage = `npm run bench -- [flags]
   --duration N       seconds of each measured run (default 10)
   --warmup N         seconds of warm-up before each run (default 3)
   --connections N    concurrent connections (default 50)
+  --rounds N         rounds of the main runs, each target once a round; ratios are medians of the rounds' (default 3)
   --single N         seconds of each 1-connection latency run (default 5)
   --soak             run the streaming soak (2,000 slow streams) instead of the main runs
   --soak-streams N   concurrent streams of the soak (default 2000)
@@ -68,6 +71,7 @@ export function readBenchOptions(argv: string[]): BenchOptions {
       duration: { type: 'string' },
       warmup: { type: 'string' },
       connections: { type: 'string' },
+      rounds: { type: 'string' },
       single: { type: 'string' },
       soak: { type: 'boolean' },
       'soak-streams': { type: 'string' },
@@ -99,6 +103,7 @@ export function readBenchOptions(argv: string[]): BenchOptions {
     durationSeconds: number('duration', values.duration, 10, 1),
     warmupSeconds: number('warmup', values.warmup, 3, 0),
     connections: Math.round(number('connections', values.connections, 50, 1)),
+    rounds: Math.round(number('rounds', values.rounds, 3, 1)),
     singleSeconds: number('single', values.single, 5, 1),
     soakStreams: Math.round(number('soak-streams', values['soak-streams'], 2000, 1)),
     soakSeconds: number('soak-duration', values['soak-duration'], 30, 1),

@@ -37,6 +37,8 @@ interface BenchTarget {
 export interface RunFigures {
   target: string;
   mode: string;
+  /** The round of the main runs (1-based; 1 for the 1-connection runs). */
+  round: number;
   connections: number;
   completed: number;
   errors: number;
@@ -58,6 +60,7 @@ export const mainMockBehaviour = { chunkCount: benchPricing.completionTokens, pr
 interface RunPlan {
   target: BenchTarget;
   mode: BenchMode;
+  round: number;
   connections: number;
   warmupSeconds: number;
   seconds: number;
@@ -66,7 +69,7 @@ interface RunPlan {
   tenant: BenchTenant | null;
 }
 
-async function measuredRun({ target, mode, connections, warmupSeconds, seconds, upstreamPid, tenant }: RunPlan, report: BenchReport): Promise<RunFigures> {
+async function measuredRun({ target, mode, round, connections, warmupSeconds, seconds, upstreamPid, tenant }: RunPlan, report: BenchReport): Promise<RunFigures> {
   const spec = { url: target.url, headers: target.headers, body: mode.body, connections };
   const warm: LoadResult = await runLoad({ ...spec, durationSeconds: Math.max(1, warmupSeconds) });
   const rate = warm.completed / Math.max(0.1, warm.seconds);
@@ -81,6 +84,7 @@ async function measuredRun({ target, mode, connections, warmupSeconds, seconds, 
   const figures: RunFigures = {
     target: target.name,
     mode: mode.name,
+    round,
     connections,
     completed: result.completed,
     errors: result.errors,
@@ -92,7 +96,7 @@ async function measuredRun({ target, mode, connections, warmupSeconds, seconds, 
     upstreamCpuMsPerRequest: result.completed ? upstreamCpuMs / result.completed : 0,
     peakRssMb,
   };
-  const label = `${target.name} ${mode.name} ×${connections}`;
+  const label = `${target.name} ${mode.name} ×${connections}${connections > 1 ? ` round ${round}` : ''}`;
   report.check(`${label}: no errors`, result.errors === 0 && result.non2xx === 0 && result.completed === amount, `${result.completed}/${amount} answered 2xx, ${result.errors} errors, ${result.non2xx} non-2xx`);
   if (tenant && before) checkBilling(report, label, before, await waitForSettlement(tenant), result.completed);
   return figures;
@@ -120,19 +124,23 @@ export async function runThroughputSection(options: BenchOptions, repositoryRoot
       { name: 'turnpike', url: `${instance.process.url}/v1/chat/completions`, pid: instance.process.pid, headers: { ...json, authorization: `Bearer ${tenant.apiKey}` } },
     ];
     const targets = allTargets.filter((target) => options.targets.includes(target.name));
-    console.log(`\nMain runs: ${options.connections} connections, ${options.durationSeconds} s after ${options.warmupSeconds} s of warm-up; each Turnpike call costs ${costPerCall} quota units.`);
+    console.log(`\nMain runs: ${options.rounds} round(s), ${options.connections} connections, ${options.durationSeconds} s after ${options.warmupSeconds} s of warm-up; each Turnpike call costs ${costPerCall} quota units.`);
     const runs: RunFigures[] = [];
+    // Round by round, each target right after the others: a slow spell of a shared machine then weighs on both
+    // sides of a round's ratio, and the median of the rounds' ratios leaves an unlucky round out.
     for (const mode of selected) {
-      for (const target of targets) {
-        const plan = { target, mode, connections: options.connections, warmupSeconds: options.warmupSeconds, seconds: options.durationSeconds, upstreamPid: upstream.pid, tenant: target.name === 'turnpike' ? tenant : null };
-        runs.push(await measuredRun(plan, report));
+      for (let round = 1; round <= options.rounds; round += 1) {
+        for (const target of targets) {
+          const plan = { target, mode, round, connections: options.connections, warmupSeconds: options.warmupSeconds, seconds: options.durationSeconds, upstreamPid: upstream.pid, tenant: target.name === 'turnpike' ? tenant : null };
+          runs.push(await measuredRun(plan, report));
+        }
       }
     }
     console.log(`\nLatency at 1 connection: ${options.singleSeconds} s per run.`);
     const single: RunFigures[] = [];
     for (const mode of selected) {
       for (const target of targets) {
-        const plan = { target, mode, connections: 1, warmupSeconds: 1, seconds: options.singleSeconds, upstreamPid: upstream.pid, tenant: target.name === 'turnpike' ? tenant : null };
+        const plan = { target, mode, round: 1, connections: 1, warmupSeconds: 1, seconds: options.singleSeconds, upstreamPid: upstream.pid, tenant: target.name === 'turnpike' ? tenant : null };
         single.push(await measuredRun(plan, report));
       }
     }
@@ -143,29 +151,44 @@ export async function runThroughputSection(options: BenchOptions, repositoryRoot
   }
 }
 
+/** The middle value (the mean of the two middle ones for an even count); NaN for none. */
+function median(values: number[]): number {
+  const sorted = values.filter((value) => Number.isFinite(value)).sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
 function printAndRecord(report: BenchReport, selected: BenchMode[], runs: RunFigures[], single: RunFigures[]): void {
   report.table(
     'Throughput (same load on each target)',
-    ['mode / target', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'CPU ms/req', 'peak RSS MB', 'upstream CPU ms/req'],
-    runs.map((run): Cell[] => [`${run.mode} / ${run.target}`, run.requestsPerSecond, run.latency.p50, run.latency.p99, run.errors + run.non2xx, run.cpuMsPerRequest, run.peakRssMb, run.upstreamCpuMsPerRequest]),
+    ['mode / target', 'round', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'CPU ms/req', 'peak RSS MB', 'upstream CPU ms/req'],
+    runs.map((run): Cell[] => [`${run.mode} / ${run.target}`, run.round, run.requestsPerSecond, run.latency.p50, run.latency.p99, run.errors + run.non2xx, run.cpuMsPerRequest, run.peakRssMb, run.upstreamCpuMsPerRequest]),
   );
-  const find = (list: RunFigures[], mode: string, target: string): RunFigures | undefined => list.find((run) => run.mode === mode && run.target === target);
+  const find = (list: RunFigures[], mode: string, target: string, round = 1): RunFigures | undefined => list.find((run) => run.mode === mode && run.target === target && run.round === round);
   const ratios = selected.map((mode) => {
-    const turnpike = find(runs, mode.name, 'turnpike');
-    const baseline = find(runs, mode.name, 'baseline');
+    const rounds = [...new Set(runs.filter((run) => run.mode === mode.name).map((run) => run.round))];
+    const perRound = (read: (run: RunFigures) => number): number[] =>
+      rounds.map((round) => {
+        const turnpike = find(runs, mode.name, 'turnpike', round);
+        const baseline = find(runs, mode.name, 'baseline', round);
+        return turnpike && baseline ? ratio(read(turnpike), read(baseline)) : Number.NaN;
+      });
+    const cpu = perRound((run) => run.cpuMsPerRequest);
     return {
       mode: mode.name,
-      cpuPerRequest: ratio(turnpike?.cpuMsPerRequest ?? 0, baseline?.cpuMsPerRequest ?? 0),
-      requestsPerSecond: ratio(turnpike?.requestsPerSecond ?? 0, baseline?.requestsPerSecond ?? 0),
-      p50: ratio(turnpike?.latency.p50 ?? 0, baseline?.latency.p50 ?? 0),
-      p99: ratio(turnpike?.latency.p99 ?? 0, baseline?.latency.p99 ?? 0),
-      peakRss: ratio(turnpike?.peakRssMb ?? 0, baseline?.peakRssMb ?? 0),
+      cpuPerRequest: median(cpu),
+      cpuPerRequestRounds: cpu,
+      requestsPerSecond: median(perRound((run) => run.requestsPerSecond)),
+      p50: median(perRound((run) => run.latency.p50)),
+      p99: median(perRound((run) => run.latency.p99)),
+      peakRss: median(perRound((run) => run.peakRssMb)),
     };
   });
   report.table(
-    'Ratios turnpike / baseline',
-    ['mode', 'CPU/req', 'req/s', 'p50', 'p99', 'peak RSS'],
-    ratios.map((row): Cell[] => [row.mode, row.cpuPerRequest, row.requestsPerSecond, row.p50, row.p99, row.peakRss]),
+    'Ratios turnpike / baseline (median of the rounds)',
+    ['mode', 'CPU/req', 'CPU/req by round', 'req/s', 'p50', 'p99', 'peak RSS'],
+    ratios.map((row): Cell[] => [row.mode, row.cpuPerRequest, row.cpuPerRequestRounds.map((value) => value.toFixed(2)).join(' '), row.requestsPerSecond, row.p50, row.p99, row.peakRss]),
   );
   const added = selected.map((mode) => {
     const turnpike = find(single, mode.name, 'turnpike');

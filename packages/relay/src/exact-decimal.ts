@@ -10,8 +10,11 @@ export interface ExactDecimal {
 
 const numberPattern = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]?\d+))?$/;
 
+/** 10^0 … 10^63, computed once: billing asks for the same few powers on every call. */
+const powersOfTen: bigint[] = Array.from({ length: 64 }, (_, exponent) => 10n ** BigInt(exponent));
+
 function powerOfTen(exponent: number): bigint {
-  return 10n ** BigInt(exponent);
+  return powersOfTen[exponent] ?? 10n ** BigInt(exponent);
 }
 
 /** Ratios repeat on every call: their conversions are kept (a handful of distinct values in practice). */

@@ -4,6 +4,7 @@ import { findFormat } from '@turnpike/formats';
 import { computeQuotaCost, estimateReserveQuota, resolveMappedModel, selectChannel, type BillableUsage, type BillingQuote } from '@turnpike/relay';
 import { chatWireFor, findProvider, findProviderAdaptor, type AdaptorChannel, type ProviderAdaptor, type UpstreamCall } from '@turnpike/providers';
 import type { Reservation } from '../billing/quota-ledger';
+import type { UserRow } from '../db/schema';
 import { admitModelRequest, recordModelRequestSuccess } from '../rate-limit/model-request-limit';
 import { autoDisableChannel, isRetryable, shouldAutoDisable, type AttemptFailure } from './channel-health';
 import { readChatAnswer, relayChatStream, type ChatAnswerPlan } from './chat-answer';
@@ -233,17 +234,25 @@ function retryBudget(services: RelayServices, candidates: readonly ChannelRoute[
   return candidates.length <= 1 ? 0 : Math.max(0, services.context.options.number('RetryTimes'));
 }
 
+/** The user's `accept_unset_model_ratio_model` setting, parsed once per cached user row (a changed user is a new row). */
+const acceptUnsetByUser = new WeakMap<UserRow, boolean>();
+function acceptsUnsetModels(user: UserRow): boolean {
+  let accepts = acceptUnsetByUser.get(user);
+  if (accepts === undefined) {
+    try {
+      accepts = JSON.parse(user.setting || '{}').accept_unset_model_ratio_model === true;
+    } catch {
+      accepts = false;
+    }
+    acceptUnsetByUser.set(user, accepts === true);
+  }
+  return accepts === true;
+}
+
 /** The quote for the call, or a refusal for unpriced models. */
 function priceCall(services: RelayServices, caller: RelayCaller, model: string): BillingQuote {
   const { options } = services.context;
-  let acceptUnset = options.bool('SelfUseModeEnabled');
-  if (!acceptUnset) {
-    try {
-      acceptUnset = JSON.parse(caller.user.setting || '{}').accept_unset_model_ratio_model === true;
-    } catch {
-      acceptUnset = false;
-    }
-  }
+  const acceptUnset = options.bool('SelfUseModeEnabled') || acceptsUnsetModels(caller.user);
   const priced = services.prices.quote(model, caller.user.group, caller.usingGroup, acceptUnset);
   if (!priced.ok) throw permissionError(priced.lookup.message, 'model_price_not_configured');
   return priced.quote;

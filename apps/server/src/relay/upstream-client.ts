@@ -2,7 +2,7 @@
 // rare WebSocket upstream (Xunfei) with `ws`, presenting its messages as one line each on a byte stream.
 import { EventEmitter } from 'node:events';
 import { Readable } from 'node:stream';
-import { Agent, request } from 'undici';
+import { Agent } from 'undici';
 import WebSocket from 'ws';
 
 /** A request to an upstream provider, as a provider adaptor builds it. */
@@ -63,20 +63,36 @@ export class UpstreamClient {
   // No cap on connections per origin: every channel on one provider shares its origin, and a cap there queues
   // calls (a stream holds its connection for its whole length) before they ever reach the upstream.
   private readonly agent = new Agent({ keepAliveTimeout: 30_000, keepAliveMaxTimeout: 600_000, connections: null, pipelining: 1 });
+  private readonly urls = new Map<string, { origin: string; path: string }>();
 
   /** Sends the request; rejects on connection errors, timeouts and aborts. */
   async send(upstream: UpstreamRequest, signal: UpstreamSignal, timeouts: UpstreamTimeouts = defaultTimeouts): Promise<UpstreamResponse> {
     if (upstream.transport === 'websocket') return openWebSocket(upstream, signal, timeouts);
-    const response = await request(upstream.url, {
+    const { origin, path } = this.splitUrl(upstream.url);
+    const response = await this.agent.request({
+      origin,
+      path,
       method: upstream.method,
       headers: upstream.headers,
       body: upstream.body ?? undefined,
       signal,
-      dispatcher: this.agent,
       headersTimeout: timeouts.headersMs,
       bodyTimeout: timeouts.bodyMs,
     });
     return { status: response.statusCode, headers: response.headers, body: response.body };
+  }
+
+  /** Origin and path of an upstream URL, parsed once per distinct URL (a channel's calls repeat a handful of them). */
+  private splitUrl(url: string): { origin: string; path: string } {
+    let split = this.urls.get(url);
+    if (!split) {
+      const parsed = new URL(url);
+      split = { origin: parsed.origin, path: parsed.pathname + parsed.search };
+      // URLs that carry a signature or a timestamp never repeat: the cache is dropped rather than left to grow.
+      if (this.urls.size >= 10_000) this.urls.clear();
+      this.urls.set(url, split);
+    }
+    return split;
   }
 
   /** Closes every pooled connection. */
