@@ -60,6 +60,18 @@ describe('OpenAI non-chat endpoints with the openai SDK', () => {
     expect(cost).toBe(7 + 4 * 2);
   });
 
+  it('completions (legacy), streamed without usage: counts the streamed text exactly', async () => {
+    upstream.setBehaviour({ promptTokens: 7, chunkCount: 4, usage: 'omitted' });
+    let text = '';
+    const { cost, log } = await charged(async () => {
+      for await (const chunk of await client.completions.create({ model: 'text-model', prompt: 'Once upon', stream: true })) text += chunk.choices[0]?.text ?? '';
+    });
+    expect(text).toBe('w1 w2 w3 w4');
+    expect(log.completion_tokens).toBe(countTokens('w1 w2 w3 w4'));
+    expect(JSON.parse(log.other).warnings).toContain('the upstream reported no usage: tokens counted locally');
+    expect(cost).toBe(log.prompt_tokens + log.completion_tokens * 2);
+  });
+
   it('images: a fixed price per image times n', async () => {
     const { cost, log } = await charged(async () => {
       const answer = await client.images.generate({ model: 'img-model', prompt: 'a cat', n: 2 });

@@ -53,7 +53,7 @@ function openAiUsage(answer: unknown): BillableUsage | undefined {
 const record = (value: unknown): JsonBody => (value && typeof value === 'object' && !Array.isArray(value) ? (value as JsonBody) : {});
 
 /** The text a chat or completion answer generated (for counting when no usage came back). */
-export function answerText(answer: unknown): string {
+function answerText(answer: unknown): string {
   const choices = record(answer).choices;
   if (!Array.isArray(choices)) return '';
   return choices

@@ -2,7 +2,6 @@
 import type { ServerResponse } from 'node:http';
 import { OpenAiChatStreamUsageReader } from '@turnpike/formats';
 import type { BillableUsage } from '@turnpike/relay';
-import { answerText } from './openai-endpoints';
 import type { RelayRequest } from './relay-request';
 import { pumpStream } from './stream-pump';
 import { exactCounter } from './token-counter';
@@ -45,8 +44,8 @@ export function waitForDrain(raw: ServerResponse): Promise<void> {
 
 /** Streams SSE bytes to the client, flushing each chunk; meters usage from the side and by counting when none arrives. */
 export async function relayStream(raw: ServerResponse, upstream: UpstreamResponse, abort: UpstreamAbort, call: RelayRequest, startedAt: number): Promise<AnswerOutcome> {
-  const reader = new OpenAiChatStreamUsageReader();
-  const chunks: Buffer[] = [];
+  // The text is collected as it streams, for a count when no usage arrives (no chunk is kept).
+  const reader = new OpenAiChatStreamUsageReader({ collectText: true });
   let clientGone = false;
   let upstreamBroken = false;
   let firstByteMs = 0;
@@ -63,7 +62,6 @@ export async function relayStream(raw: ServerResponse, upstream: UpstreamRespons
     const broken = await pumpStream(upstream.body, raw, (bytes) => {
       if (firstByteMs === 0) firstByteMs = Date.now() - startedAt;
       reader.push(bytes);
-      chunks.push(bytes);
       return clientGone || raw.write(bytes);
     });
     upstreamBroken = broken && !clientGone;
@@ -83,26 +81,8 @@ export async function relayStream(raw: ServerResponse, upstream: UpstreamRespons
     };
   }
   // No usage arrived (the upstream omits it, or the stream was cut): count what was actually streamed.
-  const counter = new OpenAiChatStreamUsageReader({ collectText: true });
-  for (const chunk of chunks) counter.push(chunk);
-  counter.end();
-  const streamedText = counter.text || completionTextOf(chunks);
   const count = await exactCounter();
-  return { usage: { promptTokens: call.endpoint.estimatePrompt(call, count), completionTokens: count(streamedText) }, firstByteMs, clientGone, upstreamBroken, usageCounted: true };
-}
-
-/** Text of legacy completion streams (`choices[].text`), which the chat reader does not collect. */
-function completionTextOf(chunks: Buffer[]): string {
-  const parts: string[] = [];
-  for (const line of Buffer.concat(chunks).toString('utf8').split('\n')) {
-    if (!line.startsWith('data:')) continue;
-    try {
-      parts.push(answerText(JSON.parse(line.slice(5))));
-    } catch {
-      // Not JSON ([DONE] or a partial frame): nothing to count.
-    }
-  }
-  return parts.join('');
+  return { usage: { promptTokens: call.endpoint.estimatePrompt(call, count), completionTokens: count(reader.text) }, firstByteMs, clientGone, upstreamBroken, usageCounted: true };
 }
 
 /** Reads the whole answer, measures it, and returns its bytes for the caller to send unchanged. */

@@ -57,7 +57,7 @@ export function mayContainUsageObject(json: string): boolean {
   return false;
 }
 
-/** Options of the stream usage reader (`collectText`: content, reasoning, tool names and arguments). */
+/** Options of the stream usage reader (`collectText`: content, reasoning, tool names and arguments, completion text). */
 export type OpenAiChatStreamUsageReaderOptions = StreamUsageReaderOptions;
 
 /**
@@ -103,6 +103,8 @@ export class OpenAiChatStreamUsageReader extends BaseStreamUsageReader {
     for (const choice of chunk.choices) {
       if (!isRecord(choice)) continue;
       if (typeof choice.finish_reason === 'string') this.latestFinishReason = choice.finish_reason;
+      // Legacy completion streams (/v1/completions) carry their text here.
+      this.collect(choice.text);
       const delta = choice.delta;
       if (!isRecord(delta)) continue;
       for (const key of ['reasoning_content', 'reasoning', 'content'] as const) this.collect(delta[key]);
