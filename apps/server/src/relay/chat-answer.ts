@@ -212,11 +212,12 @@ export async function readChatAnswer(upstream: UpstreamResponse, plan: ChatAnswe
     canonical = await collectStreamedAnswer(upstream, plan);
     reported = canonical.usage;
   } else {
-    const raw = await readBody(upstream.body);
+    const screened = upstream.screened;
+    const raw = screened ? screened.raw : await readBody(upstream.body);
     const wire = dialectOf(plan.wire);
-    const parsed: unknown = JSON.parse(raw.toString('utf8'));
-    // Some providers report errors in a 200 answer.
-    const error = findFormat(plan.wire) ? undefined : wire.decodeError(parsed);
+    const parsed: unknown = screened ? screened.parsed : JSON.parse(raw.toString('utf8'));
+    // Some providers report errors in a 200 answer (a screened answer was checked already).
+    const error = screened || findFormat(plan.wire) ? undefined : wire.decodeError(parsed);
     if (error) throw new Error(error.message);
     reported = wire.readUsage(parsed);
     // Passed-through answers with their usage need no decoding at all: the bytes go back as they came.

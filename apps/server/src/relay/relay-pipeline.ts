@@ -195,7 +195,9 @@ async function screenNativeAnswer(chat: ChatAttempt, response: UpstreamResponse)
     return { response: kept, failure: null };
   }
   const error = dialectOf(chat.wire).decodeError(parsed);
-  return { response: kept, failure: error ? { status: error.httpStatus ?? 502, message: error.message, body: parsed } : null };
+  if (error) return { response: kept, failure: { status: error.httpStatus ?? 502, message: error.message, body: parsed } };
+  // The answer reader takes the parsed body from here rather than parsing and checking it again.
+  return { response: { ...kept, screened: { raw, parsed } }, failure: null };
 }
 
 /** Tries channels in priority tiers until one answers with a 2xx, or the retries are used up. */

@@ -20,6 +20,8 @@ export interface UpstreamResponse {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   body: Readable;
+  /** A whole JSON body already read, parsed and found free of an in-band error (native dialects are screened so). */
+  screened?: { raw: Buffer; parsed: unknown };
 }
 
 /** Times out a call whose first byte does not arrive, and one that stalls mid-body. */
