@@ -6,12 +6,12 @@ import { startMockUpstream, type MockUpstream } from '@turnpike/testing';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../server/test/helpers/test-server';
-import { consoleDist, openBrowser, requireBuiltConsole, type BrowserSession, signIn } from './helpers/browser';
+import { consoleDist, openBrowser, requireBuiltConsole, type BrowserSession, signIn, waitForToast } from './helpers/browser';
 
 const model = 'flow-model';
 
-async function toast(page: Page, text: string): Promise<void> {
-  await page.locator('.ant-message').getByText(text, { exact: false }).first().waitFor();
+function toast(page: Page, text: string): Promise<void> {
+  return waitForToast(page, text);
 }
 
 describe('console flow: channel → token → playground → log → dashboard → pricing → price change', { timeout: 180_000 }, () => {
@@ -76,7 +76,7 @@ describe('console flow: channel → token → playground → log → dashboard �
     await input.fill('Hello?');
     await input.press('Enter');
     const reply = page.locator('[data-testid="playground-message"][data-role="assistant"]').last();
-    await expect.poll(() => reply.getAttribute('data-status')).toBe('complete');
+    await expect.poll(async () => `${await reply.getAttribute('data-status')}: ${await reply.textContent()}`).toMatch(/^complete: /);
     expect(await reply.textContent()).toContain('Hello from the flow.');
     await server.settle();
     const [log] = await consumeLogs();
@@ -115,7 +115,9 @@ describe('console flow: channel → token → playground → log → dashboard �
     await page.locator('.ant-select-item-option').filter({ hasText: model }).first().click();
     await page.locator('textarea[name="message"]').fill('Again');
     await page.locator('textarea[name="message"]').press('Enter');
-    await expect.poll(() => page.locator('[data-testid="playground-message"][data-role="assistant"]').last().getAttribute('data-status')).toBe('complete');
+    const reply = page.locator('[data-testid="playground-message"][data-role="assistant"]').last();
+    // The reply's text goes with its status, so a failed call shows the gateway's error message.
+    await expect.poll(async () => `${await reply.getAttribute('data-status')}: ${await reply.textContent()}`).toMatch(/^complete: /);
     await server.settle();
     const [latest] = await consumeLogs();
     // A fixed price of $0.01 at 500 000 units per dollar: 5 000 units, whatever the tokens.
