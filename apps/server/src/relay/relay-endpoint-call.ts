@@ -59,6 +59,8 @@ export async function relayEndpointCall(services: RelayServices, exchange: Relay
     const url = geminiTail === null ? null : readGeminiUrl(geminiTail, exchange.query);
     await runRelay(services, exchange, readRelayRequest(exchange, endpoint, url), caller);
   } catch (error) {
+    // A RelayError is the caller's answer; anything else is a fault of ours, answered 500 and logged.
+    if (!(error instanceof RelayError)) services.context.log.error({ err: error, reqId: exchange.id }, 'relay call failed');
     sendExchangeError(exchange, error, endpoint.format);
   }
 }
