@@ -6,12 +6,12 @@ import { startMockUpstream, type MockUpstream } from '@turnpike/testing';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../server/test/helpers/test-server';
-import { consoleDist, openBrowser, requireBuiltConsole, type BrowserSession, signIn, waitForToast } from './helpers/browser';
+import { consoleDist, openBrowser, requireBuiltConsole, type BrowserSession, signIn } from './helpers/browser';
 
 const model = 'flow-model';
 
-function toast(page: Page, text: string): Promise<void> {
-  return waitForToast(page, text);
+async function toast(page: Page, text: string): Promise<void> {
+  await page.locator('.ant-message').getByText(text, { exact: false }).first().waitFor();
 }
 
 describe('console flow: channel → token → playground → log → dashboard → pricing → price change', { timeout: 180_000 }, () => {

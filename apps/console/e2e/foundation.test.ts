@@ -3,7 +3,7 @@
 // with screenshots of every page in light/dark, zh/en and desktop/mobile kept under test-artifacts/screenshots.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../server/test/helpers/test-server';
-import { captureLooks, consoleDist, openBrowser, requireBuiltConsole, type BrowserSession, waitForToast } from './helpers/browser';
+import { captureLooks, consoleDist, openBrowser, requireBuiltConsole, type BrowserSession } from './helpers/browser';
 
 describe('console foundation in Chromium', { timeout: 120_000 }, () => {
   let server: TestServer;
@@ -33,7 +33,7 @@ describe('console foundation in Chromium', { timeout: 120_000 }, () => {
     await page.locator('input[name="password"]').fill('short');
     await page.locator('input[name="confirmPassword"]').fill('short');
     await page.getByTestId('setup-submit').click();
-    await waitForToast(page, 'The password must be at least 8 characters long');
+    await page.locator('.ant-message').getByText('The password must be at least 8 characters long').waitFor();
     await page.locator('input[name="password"]').fill('admin-password-1');
     await page.locator('input[name="confirmPassword"]').fill('admin-password-1');
     await page.getByTestId('setup-submit').click();

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertLogs, logRow } from '../../server/test/helpers/log-fixtures';
 import { addApiKey } from '../../server/test/helpers/relay-fixtures';
 import { startTestServer, type Actor, type TestServer } from '../../server/test/helpers/test-server';
-import { captureLooks, consoleDist, openBrowser, requireBuiltConsole, type BrowserSession, signIn, waitForToast } from './helpers/browser';
+import { captureLooks, consoleDist, openBrowser, requireBuiltConsole, type BrowserSession, signIn } from './helpers/browser';
 
 describe('settings page in Chromium', { timeout: 240_000 }, () => {
   let server: TestServer;
@@ -23,7 +23,7 @@ describe('settings page in Chromium', { timeout: 240_000 }, () => {
   const puts: Array<{ key: string; value: string }> = [];
 
   const option = (key: string): string => server.context.options.text(key);
-  const toast = (page: Page, text: string) => waitForToast(page, text);
+  const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text, { exact: true }).last().waitFor();
 
   async function openTab(page: Page, tab: string): Promise<void> {
     await page.goto(`${base}/setting?tab=${tab}`);

@@ -6,7 +6,7 @@ import { startMockUpstream, type MockUpstream } from '@turnpike/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addChannel } from '../../server/test/helpers/relay-fixtures';
 import { startTestServer, type TestServer } from '../../server/test/helpers/test-server';
-import { captureLooks, consoleDist, openBrowser, requireBuiltConsole, type BrowserSession, waitForToast } from './helpers/browser';
+import { captureLooks, consoleDist, openBrowser, requireBuiltConsole, type BrowserSession } from './helpers/browser';
 
 interface LogRecord {
   id: number;
@@ -196,7 +196,7 @@ describe('usage log, dashboard and pricing in Chromium', { timeout: 180_000 }, (
 
     await page.locator('[data-row-key="gpt-4o"] .ant-checkbox-input').check();
     await page.getByTestId('pricing-copy-selected').click();
-    await waitForToast(page, 'Copied: gpt-4o');
+    await page.locator('.ant-message').getByText('Copied: gpt-4o').waitFor();
     await captureLooks(page, `${base}/pricing`, 'pricing', (current) => current.getByTestId('pricing-price-gpt-4o').waitFor());
 
     for (const [key, value] of Object.entries({ PayAddress: 'https://pay.example.com', EpayId: '1000', EpayKey: 'epay-secret', Price: '5' })) await server.context.options.set(key, value);
