@@ -2,8 +2,8 @@
 import { findFormat, type CanonicalError, type FormatId } from '@turnpike/formats';
 import type { FastifyError, FastifyReply } from 'fastify';
 import type { AppContext } from '../context';
-import { readGeminiUrl } from './chat-endpoints';
-import type { RelayEndpoint } from './openai-endpoints';
+import { anthropicMessagesEndpoint, geminiEndpoint, openAiResponsesEndpoint, readGeminiUrl } from './chat-endpoints';
+import { openAiEndpoints, type RelayEndpoint } from './openai-endpoints';
 import { authenticateCaller, type RelayCaller } from './relay-caller';
 import { RelayError } from './relay-error';
 import type { RelayExchange } from './relay-exchange';
@@ -11,6 +11,22 @@ import { parseRelayKey, readRawKey } from './relay-key';
 import { runRelay } from './relay-pipeline';
 import { readRelayRequest } from './relay-request';
 import type { RelayServices } from './relay-services';
+
+const jsonEndpoints = new Map<string, RelayEndpoint>();
+for (const endpoint of [...openAiEndpoints, anthropicMessagesEndpoint, openAiResponsesEndpoint]) {
+  if (endpoint.bodyType === 'json') jsonEndpoints.set(endpoint.path, endpoint);
+}
+const geminiPrefix = '/v1beta/models/';
+
+/**
+ * The JSON-body relay endpoint a request path (no query, no trailing slash) names, with the Gemini path's
+ * `{model}:{action}` tail still percent-encoded (readGeminiUrl decodes it); null for any other path.
+ */
+export function jsonEndpointFor(path: string): { endpoint: RelayEndpoint; geminiTail: string | null } | null {
+  const endpoint = jsonEndpoints.get(path);
+  if (endpoint) return { endpoint, geminiTail: null };
+  return path.startsWith(geminiPrefix) ? { endpoint: geminiEndpoint, geminiTail: path.slice(geminiPrefix.length) } : null;
+}
 
 /** Any failure of a relay route as a status and a body in the error shape of the caller's format (OpenAI's by default). */
 export function relayErrorAnswer(error: unknown, format: FormatId = 'openai-chat'): { status: number; body: string } {

@@ -6,10 +6,8 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import proxyAddr from '@fastify/proxy-addr';
 import secureJson from 'secure-json-parse';
 import type { AppContext } from '../context';
-import { anthropicMessagesEndpoint, geminiEndpoint, openAiResponsesEndpoint } from './chat-endpoints';
-import { openAiEndpoints, type RelayEndpoint } from './openai-endpoints';
 import type { RelayExchange } from './relay-exchange';
-import { relayEndpointCall, sendExchangeError } from './relay-endpoint-call';
+import { jsonEndpointFor, relayEndpointCall, sendExchangeError } from './relay-endpoint-call';
 import type { RelayServices } from './relay-services';
 
 /** Takes a request (true) or leaves it to the next handler (false). */
@@ -17,7 +15,6 @@ export type FastLane = (req: IncomingMessage, res: ServerResponse) => boolean;
 
 /** Fastify's own body limit for the relay routes. */
 const bodyLimit = 64 * 1024 * 1024;
-const geminiPrefix = '/v1beta/models/';
 const jsonContentType = /^application\/json\s*(;|$)/i;
 
 /** An error that renders like Fastify's body-parser errors (status and code). */
@@ -50,10 +47,6 @@ function parseQuery(url: string, mark: number): Record<string, unknown> {
 /** Builds the lane for the relay's JSON endpoints. */
 export function createRelayFastLane(services: RelayServices): FastLane {
   const { context } = services;
-  const routes = new Map<string, RelayEndpoint>();
-  for (const endpoint of [...openAiEndpoints, anthropicMessagesEndpoint, openAiResponsesEndpoint]) {
-    if (endpoint.bodyType === 'json') routes.set(endpoint.path, endpoint);
-  }
   const trusted = context.config.trustedProxies.length > 0 ? proxyAddr.compile(context.config.trustedProxies) : null;
   const clientIp = (req: IncomingMessage): string => (trusted ? proxyAddr(req, trusted) : (req.socket.remoteAddress ?? ''));
   const logRequests = ['info', 'debug', 'trace'].includes(context.config.logLevel);
@@ -63,19 +56,13 @@ export function createRelayFastLane(services: RelayServices): FastLane {
     const url = req.url ?? '';
     const mark = url.indexOf('?');
     const path = mark < 0 ? url : url.slice(0, mark);
-    let endpoint = routes.get(path);
-    let geminiTail: string | null = null;
-    if (!endpoint && path.startsWith(geminiPrefix)) {
-      endpoint = geminiEndpoint;
-      geminiTail = path.slice(geminiPrefix.length);
-    }
-    if (!endpoint) return false;
+    const route = jsonEndpointFor(path);
+    if (!route) return false;
     const contentType = req.headers['content-type'];
     const declared = Number(req.headers['content-length']);
     if (!contentType || !jsonContentType.test(contentType) || !(declared >= 0) || declared > bodyLimit) return false;
 
     const startedAt = logRequests ? performance.now() : 0;
-    const chosen = endpoint;
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     // A client that goes away mid-body gets no answer; its socket is already gone.
@@ -90,8 +77,8 @@ export function createRelayFastLane(services: RelayServices): FastLane {
       }
       const exchange = laneExchange(context, req, res, context.front.nextRequestId(), clientIp(req), parseQuery(url, mark), body);
       if (logRequests) res.once('finish', () => context.log.info({ reqId: exchange.id, req: { method: 'POST', url: path }, res: { statusCode: res.statusCode }, responseTime: performance.now() - startedAt }, 'request completed'));
-      if (bodyError) sendExchangeError(exchange, bodyError, chosen.format);
-      else void relayEndpointCall(services, exchange, chosen, geminiTail);
+      if (bodyError) sendExchangeError(exchange, bodyError, route.endpoint.format);
+      else void relayEndpointCall(services, exchange, route.endpoint, route.geminiTail);
     });
     return true;
   };

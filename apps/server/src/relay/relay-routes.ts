@@ -11,7 +11,7 @@ import { currentUser, guards } from '../http/auth-guard';
 import type { FormatId } from '@turnpike/formats';
 import { anthropicMessagesEndpoint, geminiEndpoint, openAiResponsesEndpoint } from './chat-endpoints';
 import { openAiEndpoints } from './openai-endpoints';
-import { relayEndpointCall, sendRelayError } from './relay-endpoint-call';
+import { jsonEndpointFor, relayEndpointCall, sendRelayError } from './relay-endpoint-call';
 import { fastifyExchange } from './relay-exchange';
 import { createRelayFastLane } from './relay-fast-lane';
 import { permissionError } from './relay-error';
@@ -30,10 +30,7 @@ import { registerChannelUsageRoutes } from './channel-usage-routes';
 /** The error format of a relay path: the chat dialect its endpoint speaks, OpenAI's for the rest. */
 function formatOfPath(url: string): FormatId {
   const path = url.split('?')[0].replace(/\/$/, '');
-  if (path === anthropicMessagesEndpoint.path) return 'anthropic-messages';
-  if (path === openAiResponsesEndpoint.path) return 'openai-responses';
-  if (path.startsWith('/v1beta/')) return 'gemini';
-  return 'openai-chat';
+  return jsonEndpointFor(path)?.endpoint.format ?? (path.startsWith('/v1beta/') ? 'gemini' : 'openai-chat');
 }
 
 /** Builds the relay services, releases what a previous run of this node left reserved, and registers the routes. */
@@ -83,8 +80,8 @@ export async function registerRelayRoutes(app: FastifyInstance, context: AppCont
     }
     scope.post(geminiEndpoint.path, async (request, reply) => {
       // The raw (still percent-encoded) tail, as the fast lane reads it: decoded once, by readGeminiUrl.
-      const path = request.url.split('?')[0];
-      await relayEndpointCall(services, fastifyExchange(request, reply), geminiEndpoint, path.slice(path.indexOf('/models/') + '/models/'.length));
+      const geminiTail = jsonEndpointFor(request.url.split('?')[0])?.geminiTail ?? '';
+      await relayEndpointCall(services, fastifyExchange(request, reply), geminiEndpoint, geminiTail);
       return reply;
     });
     const chat = openAiEndpoints.find((endpoint) => endpoint.path === '/v1/chat/completions');
