@@ -246,9 +246,9 @@ function acceptsUnsetModels(user: UserRow): boolean {
     } catch {
       accepts = false;
     }
-    acceptUnsetByUser.set(user, accepts === true);
+    acceptUnsetByUser.set(user, accepts);
   }
-  return accepts === true;
+  return accepts;
 }
 
 /** The quote for the call, or a refusal for unpriced models. */
