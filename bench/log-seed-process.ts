@@ -99,7 +99,7 @@ async function throughBatcher(count: number): Promise<{ rows: number; seconds: n
   // The server's SQLite ledger: holds in memory, batches applied with prepared statements.
   const sqliteLedger = new SqliteLedger(handle.sqlite!);
   const batcher = new SettlementBatcher(db, 'sqlite', 20, (error) => (failure = error), () => true, sqliteLedger);
-  const ledger = new QuotaLedger(db, batcher, 'seed', '', sqliteLedger);
+  const ledger = new QuotaLedger({ db, batcher, nodeName: 'seed', sqliteLedger, kind: 'sqlite' });
   for (const settlement of settlements) {
     const held = await ledger.reserve(settlement.reservation.userId, settlement.reservation.tokenId, false, settlement.reservation.amount);
     if (!held.ok) throw new Error(`seed reservation refused: ${held.reason}`);

@@ -130,6 +130,106 @@ describe('three instances on PostgreSQL and Redis', () => {
     report(`balance: 100 concurrent calls over 3 instances, ${accepted} accepted, balance 0, logs sum ${sum(logs)}`);
   });
 
+  describe('(b2) 60 concurrent calls with no output limit, over the three, in every inbound format: nothing overdraws', () => {
+    /** One inbound format's request, key header and refusal shape. */
+    interface FormatCall {
+      name: string;
+      request(instance: FleetInstance, key: string, stream: boolean): Promise<Response>;
+      /** The refusal's code or type, read from the format's own error shape (and checked to be that shape). */
+      refusalCode(body: Record<string, unknown>): string;
+    }
+    const json = (key: string, extra: Record<string, string> = {}) => ({ 'content-type': 'application/json', authorization: `Bearer ${key}`, ...extra });
+    const errorOf = (body: Record<string, unknown>) => body.error as Record<string, unknown>;
+    const formats: FormatCall[] = [
+      {
+        name: 'OpenAI chat',
+        request: (instance, key, stream) => fetch(`${instance.url}/v1/chat/completions`, { method: 'POST', headers: json(key), body: JSON.stringify({ model: 'test-model', messages, stream }) }),
+        refusalCode: (body) => String(errorOf(body).code),
+      },
+      {
+        name: 'OpenAI Responses',
+        request: (instance, key, stream) => fetch(`${instance.url}/v1/responses`, { method: 'POST', headers: json(key), body: JSON.stringify({ model: 'test-model', input: 'hi', stream }) }),
+        refusalCode: (body) => String(errorOf(body).code),
+      },
+      {
+        name: 'Anthropic',
+        // max_tokens is required by Anthropic: a large one, so the limit is not what protects the balance.
+        request: (instance, key, stream) =>
+          fetch(`${instance.url}/v1/messages`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key, 'anthropic-version': '2023-06-01' }, body: JSON.stringify({ model: 'test-model', max_tokens: 64_000, messages, stream }) }),
+        refusalCode: (body) => {
+          expect(body.type).toBe('error');
+          return String(errorOf(body).type);
+        },
+      },
+      {
+        name: 'Gemini',
+        request: (instance, key, stream) =>
+          fetch(`${instance.url}/v1beta/models/test-model:${stream ? 'streamGenerateContent?alt=sse' : 'generateContent'}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-goog-api-key': key }, body: JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'hi' }] }] }) }),
+        refusalCode: (body) => {
+          expect(errorOf(body).code).toBe(403);
+          return String(errorOf(body).status);
+        },
+      },
+    ];
+    const refusalCodes: Record<string, string[]> = {
+      'OpenAI chat': ['pre_consume_token_quota_failed', 'insufficient_user_quota'],
+      'OpenAI Responses': ['pre_consume_token_quota_failed', 'insufficient_user_quota'],
+      Anthropic: ['billing_error', 'permission_error'],
+      Gemini: ['RESOURCE_EXHAUSTED', 'PERMISSION_DENIED'],
+    };
+    let run = 0;
+    /** A key holding `remainQuota`, created through the API of instance A. */
+    const createLimitedKey = async (owner: FleetActor, remainQuota: number): Promise<{ key: string; id: number }> => {
+      const answer = await api(fleet[a], 'POST', '/api/token/', { as: owner, body: { name: 'limited', unlimited_quota: false, remain_quota: remainQuota } });
+      const data = answer.body.data as { key?: string; id?: number } | undefined;
+      if (!data?.key || !data.id) throw new Error(`creating a key failed: ${JSON.stringify(answer.body)}`);
+      return { key: `sk-${data.key}`, id: data.id };
+    };
+
+    for (const format of formats) {
+      for (const stream of [false, true]) {
+        for (const short of ['token', 'user'] as const) {
+          it(`${format.name}, ${stream ? 'streamed' : 'whole'}, ${short} quota for 9 calls`, async () => {
+            run += 1;
+            const group = `guard${run}`;
+            // The user affords 9 calls (with an unlimited key), or a key that affords 9 belongs to a rich user.
+            const user = await createFleetUser(db, secret, { username: `guard${run}`, quota: short === 'user' ? 9 * callCost : 1_000_000_000, group });
+            const key = short === 'user' ? await createFleetKey(fleet[a], user) : await createLimitedKey(user, 9 * callCost);
+            await addChannel({ key: `guard-key-${run}`, group, models: 'test-model' });
+            upstream.setKeyBehaviour(`guard-key-${run}`, { promptTokens: 10, chunkCount: 5, firstByteDelayMs: 20 });
+            await routedEverywhere(key.key, 'test-model');
+            const answers = await Promise.all(
+              Array.from({ length: 60 }, async (_, call) => {
+                const response = await format.request(fleet[call % 3], key.key, stream);
+                return { status: response.status, text: await response.text() };
+              }),
+            );
+            const succeeded = answers.filter((answer) => answer.status === 200);
+            for (const answer of answers.filter((item) => item.status !== 200)) {
+              expect(answer.status).toBe(403);
+              expect(refusalCodes[format.name]).toContain(format.refusalCode(JSON.parse(answer.text) as Record<string, unknown>));
+            }
+            expect(await millisecondsUntil(async () => (await reservationsOf(user.user.id)).length === 0)).toBeLessThan(3000);
+            const quota = await quotaOf(user.user.id);
+            const token = await db.selectFrom('tokens').select('remain_quota').where('id', '=', key.id).executeTakeFirstOrThrow();
+            const logs = await logQuotas(user.user.id);
+            expect(quota).toBeGreaterThanOrEqual(0);
+            expect(token.remain_quota).toBeGreaterThanOrEqual(0);
+            expect(succeeded.length).toBeGreaterThanOrEqual(1);
+            expect(succeeded.length).toBeLessThanOrEqual(9);
+            expect(logs).toHaveLength(succeeded.length);
+            if (short === 'user') expect(sum(logs)).toBe(9 * callCost - quota);
+            else {
+              expect(sum(logs)).toBe(1_000_000_000 - quota);
+              expect(sum(logs)).toBe(9 * callCost - token.remain_quota);
+            }
+            report(`${format.name} ${stream ? 'stream' : 'whole'}, ${short} affords 9: ${succeeded.length} of 60 served, balance ${short === 'user' ? quota : token.remain_quota}, logs ${sum(logs)}`);
+          });
+        }
+      }
+    }
+  });
+
   it('(c) one model request limit counts calls spread over the three instances', async () => {
     await addChannel({ key: 'limits', group: 'default', models: 'test-model' });
     const user = await createFleetUser(db, secret, { username: 'limited', quota: 1_000_000 });

@@ -36,9 +36,9 @@ describe('GET /api/pricing', () => {
   };
 
   const items = [
-    { model_name: 'fixed-model', quota_type: 1, model_ratio: 0, completion_ratio: 0, model_price: 0.05, enable_groups: ['default', 'vip'] },
-    { model_name: 'ratio-model', quota_type: 0, model_ratio: 2.5, completion_ratio: 4, model_price: 0, enable_groups: ['default', 'vip'] },
-    { model_name: 'unpriced-model', quota_type: 0, model_ratio: 37.5, completion_ratio: 1, model_price: 0, enable_groups: ['vip'] },
+    { model_name: 'fixed-model', quota_type: 1, model_ratio: 0, completion_ratio: 0, model_price: 0.05, enable_groups: ['default', 'vip'], price_source: 'option' },
+    { model_name: 'ratio-model', quota_type: 0, model_ratio: 2.5, completion_ratio: 4, model_price: 0, enable_groups: ['default', 'vip'], price_source: 'option' },
+    { model_name: 'unpriced-model', quota_type: 0, model_ratio: 37.5, completion_ratio: 1, model_price: 0, enable_groups: ['vip'], price_source: 'unset' },
   ];
 
   it('answers visitors with every served model and the default groups, data and ratios side by side', async () => {
@@ -74,7 +74,17 @@ describe('GET /api/pricing', () => {
     await server.context.options.set('ModelPrice', { 'fixed-model': 0.05, 'hidden-model': 0 });
     const body = await pricing();
     expect(body.data.map((item: { model_name: string }) => item.model_name)).toEqual(['fixed-model', 'hidden-model', 'ratio-model', 'unpriced-model']);
-    expect(body.data[1]).toEqual({ model_name: 'hidden-model', quota_type: 1, model_ratio: 0, completion_ratio: 0, model_price: 0, enable_groups: ['svip'] });
+    expect(body.data[1]).toEqual({ model_name: 'hidden-model', quota_type: 1, model_ratio: 0, completion_ratio: 0, model_price: 0, enable_groups: ['svip'], price_source: 'option' });
     expect(body.data[2].enable_groups).toEqual(['default', 'svip', 'vip']);
+  });
+
+  it('prices a served model the options do not price at the model catalog\'s list price, and says so', async () => {
+    await addChannel(server, { baseUrl: 'http://127.0.0.1:9', models: 'claude-sonnet-4-20250514', group: 'default' });
+    const listed = (await pricing()).data.find((item: { model_name: string }) => item.model_name === 'claude-sonnet-4-20250514');
+    // $3 in and $15 out per 1M tokens: ratio 1.5, completion ratio 5.
+    expect(listed).toEqual({ model_name: 'claude-sonnet-4-20250514', quota_type: 0, model_ratio: 1.5, completion_ratio: 5, model_price: 0, enable_groups: ['default'], price_source: 'catalog' });
+    await server.context.options.set('ModelRatio', { ...(server.context.options.json('ModelRatio') as Record<string, number>), 'claude-sonnet-4-20250514': 2 });
+    const priced = (await pricing()).data.find((item: { model_name: string }) => item.model_name === 'claude-sonnet-4-20250514');
+    expect(priced).toMatchObject({ model_ratio: 2, completion_ratio: 5, price_source: 'option' });
   });
 });

@@ -108,7 +108,7 @@ describe('relay failover, channel health and limits', () => {
   });
 
   it('bills what was streamed, once, when the upstream breaks off mid-stream (as is and converted)', async () => {
-    const user = await server.createUser({ username: 'broken', quota: 100_000, group: 'broken' });
+    const user = await server.createUser({ username: 'broken', quota: 1_000_000, group: 'broken' });
     await addChannel(server, { baseUrl: upstream.url, models: 'test-model', key: 'breaks', group: 'broken' });
     upstream.setKeyBehaviour('breaks', { promptTokens: 10, chunkCount: 10, fault: { type: 'drop', afterChunks: 4 } });
     const key = (await addApiKey(server, user)).key;
@@ -138,7 +138,7 @@ describe('relay failover, channel health and limits', () => {
       expect(log.completion_tokens).toBeLessThan(10);
       expect(log.quota).toBe(2 * (log.prompt_tokens + log.completion_tokens * 3));
     }
-    expect(100_000 - (await quotaOf(user.user.id))).toBe(logs[0].quota + logs[1].quota);
+    expect(1_000_000 - (await quotaOf(user.user.id))).toBe(logs[0].quota + logs[1].quota);
     expect(await server.context.db.selectFrom('reservations').selectAll().where('user_id', '=', user.user.id).execute()).toEqual([]);
   });
 

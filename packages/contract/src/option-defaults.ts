@@ -10,20 +10,12 @@ const defaultKeywords = [
   'Your account is not authorized',
 ].join('\n');
 
-/** Model ratios out of the box: 1 = $2 per 1M input tokens (ratio = USD per 1M / 2). */
+/**
+ * Model ratios out of the box (1 = $2 per 1M input tokens), for the models the bundled model catalog has no list
+ * price for: embeddings, speech, transcription and moderation. Chat models are priced from the catalog
+ * (`@turnpike/relay`'s `bundledModelCatalog`) unless an operator sets ModelRatio for them.
+ */
 export const defaultModelRatio: Record<string, number> = {
-  'gpt-4o': 1.25,
-  'gpt-4o-mini': 0.075,
-  'gpt-4.1': 1,
-  'gpt-4.1-mini': 0.2,
-  'gpt-4.1-nano': 0.05,
-  'gpt-4-turbo': 5,
-  'gpt-3.5-turbo': 0.25,
-  o1: 7.5,
-  'o3-mini': 0.55,
-  'o4-mini': 0.55,
-  'gpt-5': 0.625,
-  'gpt-5-mini': 0.125,
   'text-embedding-3-small': 0.01,
   'text-embedding-3-large': 0.065,
   'text-embedding-ada-002': 0.05,
@@ -32,47 +24,10 @@ export const defaultModelRatio: Record<string, number> = {
   'tts-1-hd': 15,
   'text-moderation-stable': 0.1,
   'omni-moderation-latest': 0.1,
-  'claude-3-5-haiku-20241022': 0.4,
-  'claude-3-5-sonnet-20241022': 1.5,
-  'claude-3-7-sonnet-20250219': 1.5,
-  'claude-sonnet-4-20250514': 1.5,
-  'claude-opus-4-20250514': 7.5,
-  'gemini-1.5-flash': 0.0375,
-  'gemini-1.5-pro': 0.625,
-  'gemini-2.0-flash': 0.05,
-  'gemini-2.5-flash': 0.15,
-  'gemini-2.5-pro': 0.625,
-  'deepseek-chat': 0.135,
-  'deepseek-reasoner': 0.275,
 };
 
-/** Output-token multipliers out of the box. */
-export const defaultCompletionRatio: Record<string, number> = {
-  'gpt-4o': 4,
-  'gpt-4o-mini': 4,
-  'gpt-4.1': 4,
-  'gpt-4.1-mini': 4,
-  'gpt-4.1-nano': 4,
-  'gpt-4-turbo': 3,
-  'gpt-3.5-turbo': 3,
-  o1: 4,
-  'o3-mini': 4,
-  'o4-mini': 4,
-  'gpt-5': 8,
-  'gpt-5-mini': 8,
-  'claude-3-5-haiku-20241022': 5,
-  'claude-3-5-sonnet-20241022': 5,
-  'claude-3-7-sonnet-20250219': 5,
-  'claude-sonnet-4-20250514': 5,
-  'claude-opus-4-20250514': 5,
-  'gemini-1.5-flash': 4,
-  'gemini-1.5-pro': 4,
-  'gemini-2.0-flash': 4,
-  'gemini-2.5-flash': 8.33,
-  'gemini-2.5-pro': 8,
-  'deepseek-chat': 4,
-  'deepseek-reasoner': 4,
-};
+/** Output-token multipliers out of the box: none; the catalog's list prices give each chat model its own. */
+export const defaultCompletionRatio: Record<string, number> = {};
 
 /** Fixed per-call prices (USD) out of the box. */
 export const defaultModelPrice: Record<string, number> = {
@@ -88,20 +43,8 @@ export const defaultModelPrice: Record<string, number> = {
   suno_lyrics: 0.01,
 };
 
-/** Cached-input multipliers out of the box. */
-export const defaultCacheRatio: Record<string, number> = {
-  'gpt-4o': 0.5,
-  'gpt-4o-mini': 0.5,
-  'gpt-4.1': 0.25,
-  'gpt-4.1-mini': 0.25,
-  'gpt-5': 0.1,
-  'claude-3-5-sonnet-20241022': 0.1,
-  'claude-3-7-sonnet-20250219': 0.1,
-  'claude-sonnet-4-20250514': 0.1,
-  'gemini-2.5-flash': 0.25,
-  'gemini-2.5-pro': 0.25,
-  'deepseek-chat': 0.1,
-};
+/** Cached-input multipliers out of the box: none; the catalog's list prices give each chat model its own. */
+export const defaultCacheRatio: Record<string, number> = {};
 
 /** Typed default of every option key; the text form is derived by `defaultOptionText`. */
 export const optionDefaults: Record<string, unknown> = {
@@ -199,6 +142,8 @@ export const optionDefaults: Record<string, unknown> = {
   QuotaForInviter: 0,
   QuotaForInvitee: 0,
   StreamCacheQueueLength: 0,
+  DefaultMaxOutputTokens: 16384,
+  QuotaOutputCapEnabled: true,
   ModelPrice: defaultModelPrice,
   ModelRatio: defaultModelRatio,
   CompletionRatio: defaultCompletionRatio,

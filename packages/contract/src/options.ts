@@ -132,6 +132,10 @@ const definitions: OptionDefinition[] = [
   { key: 'QuotaForInviter', kind: 'integer', min: 0 },
   { key: 'QuotaForInvitee', kind: 'integer', min: 0 },
   { key: 'StreamCacheQueueLength', kind: 'integer', min: 0 },
+  // Reserves: the output a call without a limit may produce when the model catalog does not know the model, and
+  // whether a call the balance cannot cover in full is capped to what it affords (else refused).
+  { key: 'DefaultMaxOutputTokens', kind: 'integer', min: 1 },
+  { key: 'QuotaOutputCapEnabled', kind: 'boolean' },
   // Pricing and groups
   { key: 'ModelPrice', kind: 'json', schema: numberMap },
   { key: 'ModelRatio', kind: 'json', schema: numberMap },

@@ -69,6 +69,11 @@ export interface PricingItem {
   model_price: number;
   /** Groups with an enabled channel for the model. */
   enable_groups: string[];
+  /**
+   * Where the price comes from: the operator's pricing options, the bundled model catalog's list price (no option
+   * prices the model), or the default ratio of unset models.
+   */
+  price_source: 'option' | 'catalog' | 'unset';
 }
 
 /** `GET /api/pricing`: the items in data, and group_ratio / usable_group beside it at the top level. */

@@ -37,6 +37,11 @@ export interface StreamEncoderOptions {
   framing?: 'sse' | 'json-array';
   /** Prompt tokens known or estimated before the answer, for dialects that report them up front (Anthropic `message_start`). */
   inputTokens?: number;
+  /**
+   * The stream's opening already reached the client (a pass-through stream the relay ends early): the encoder writes
+   * no opening of its own, only the closing events of what it is given.
+   */
+  resumed?: boolean;
 }
 
 /** What the request line says when the body does not: Gemini puts the model and streaming in the URL path. */
@@ -54,6 +59,8 @@ export interface StreamUsageReader {
   readonly usage: CanonicalUsage | undefined;
   /** Generated text, collected only when asked for, to estimate usage when the upstream sent none. */
   readonly text: string;
+  /** Characters of `text`, read without joining it. */
+  readonly textLength: number;
 }
 
 /** One wire dialect: schemas, codecs both ways, stream codecs and usage readers. */
@@ -81,6 +88,11 @@ export interface Format<TRequest = unknown, TResponse = unknown> {
   /** Reads usage from a parsed non-stream answer. */
   readUsage(response: unknown): CanonicalUsage | undefined;
   createStreamUsageReader(options?: { collectText?: boolean }): StreamUsageReader;
+  /**
+   * A copy of a request body of this dialect whose output limit is `limit` tokens (the field the dialect uses, and
+   * whatever must stay below it, such as a thinking budget).
+   */
+  limitOutputTokens(body: Readonly<Record<string, unknown>>, limit: number): Record<string, unknown>;
 }
 
 /** Every registered wire dialect. */

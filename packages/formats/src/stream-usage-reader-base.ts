@@ -19,6 +19,7 @@ export abstract class BaseStreamUsageReader {
   protected readonly collectText: boolean;
   protected latestUsage: CanonicalUsage | undefined = undefined;
   protected readonly textParts: string[] = [];
+  private collectedLength = 0;
   protected abstract readonly framer: StreamFramer;
 
   constructor(options: StreamUsageReaderOptions = {}) {
@@ -45,8 +46,16 @@ export abstract class BaseStreamUsageReader {
     return this.textParts.join('');
   }
 
+  /** Characters of generated text so far, without joining it. */
+  get textLength(): number {
+    return this.collectedLength;
+  }
+
   /** Collects one piece of generated text when it is a non-empty string. */
   protected collect(value: unknown): void {
-    if (typeof value === 'string' && value.length > 0) this.textParts.push(value);
+    if (typeof value === 'string' && value.length > 0) {
+      this.textParts.push(value);
+      this.collectedLength += value.length;
+    }
   }
 }

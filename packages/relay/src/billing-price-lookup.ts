@@ -1,5 +1,7 @@
 // Price lookup from the pricing options (ModelPrice, ModelRatio, CompletionRatio, CacheRatio,
-// CreateCacheRatio, GroupRatio, GroupGroupRatio), as new-api's ModelPriceHelper and HandleGroupRatio do.
+// CreateCacheRatio, GroupRatio, GroupGroupRatio), as new-api's ModelPriceHelper and HandleGroupRatio do, with the
+// model catalog's list prices for models the operator has not priced.
+import type { ModelCatalog } from './model-catalog';
 
 /** The pricing options, parsed from their JSON option values. */
 export interface PriceTables {
@@ -14,7 +16,12 @@ export interface PriceTables {
   groupRatio: Readonly<Record<string, number>>;
   /** userGroup -> usingGroup -> exclusive ratio that replaces the group ratio. */
   groupGroupRatio: Readonly<Record<string, Readonly<Record<string, number>>>>;
+  /** List prices for models without a ModelRatio entry; the options win field by field. */
+  catalog?: ModelCatalog;
 }
+
+/** Where a model's price came from: the operator's options, the model catalog, or the self-use default for unset models. */
+export type PriceSource = 'option' | 'catalog' | 'unset';
 
 /** How a model is priced: per token through ratios, or a fixed price per call. */
 export type ModelPricing =
@@ -29,7 +36,7 @@ export interface GroupPricing {
 
 /** The result of a price lookup: priced, or not configured (the request must be refused). */
 export type ModelPricingLookup =
-  | { status: 'priced'; pricing: ModelPricing }
+  | { status: 'priced'; pricing: ModelPricing; source: PriceSource }
   | { status: 'not-configured'; modelName: string; message: string };
 
 /** Defaults new-api applies when a table has no entry for the model. */
@@ -62,22 +69,30 @@ export function priceNotConfiguredMessage(modelName: string): string {
 /** Looks up how `modelName` (the name the caller asked for, before channel mapping) is priced. */
 export function lookupModelPricing(tables: PriceTables, modelName: string, options: PriceLookupOptions = {}): ModelPricingLookup {
   const modelPrice = entry(tables.modelPrice, modelName);
-  if (modelPrice !== undefined && modelPrice >= 0) return { status: 'priced', pricing: { mode: 'price', modelPrice } };
+  if (modelPrice !== undefined && modelPrice >= 0) return { status: 'priced', pricing: { mode: 'price', modelPrice }, source: 'option' };
+  const listed = tables.catalog?.find(modelName)?.pricing;
   let modelRatio = entry(tables.modelRatio, modelName);
+  let source: PriceSource = 'option';
+  if (modelRatio === undefined && listed) {
+    modelRatio = listed.modelRatio;
+    source = 'catalog';
+  }
   if (modelRatio === undefined) {
     if (!options.acceptUnsetModels) {
       return { status: 'not-configured', modelName, message: priceNotConfiguredMessage(modelName) };
     }
     modelRatio = pricingDefaults.unsetModelRatio;
+    source = 'unset';
   }
   return {
     status: 'priced',
+    source,
     pricing: {
       mode: 'ratio',
       modelRatio,
-      completionRatio: entry(tables.completionRatio, modelName) ?? pricingDefaults.completionRatio,
-      cacheRatio: entry(tables.cacheRatio, modelName) ?? pricingDefaults.cacheRatio,
-      cacheCreationRatio: entry(tables.createCacheRatio, modelName) ?? pricingDefaults.cacheCreationRatio,
+      completionRatio: entry(tables.completionRatio, modelName) ?? listed?.completionRatio ?? pricingDefaults.completionRatio,
+      cacheRatio: entry(tables.cacheRatio, modelName) ?? listed?.cacheRatio ?? pricingDefaults.cacheRatio,
+      cacheCreationRatio: entry(tables.createCacheRatio, modelName) ?? listed?.cacheCreationRatio ?? pricingDefaults.cacheCreationRatio,
     },
   };
 }

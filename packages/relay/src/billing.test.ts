@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildBillingLogOther, computeQuotaCost, estimateReserveQuota, type BillingQuote } from './billing';
+import { buildBillingLogOther, computeQuotaCost, type BillingQuote } from './billing';
 import type { ModelPricing } from './billing-price-lookup';
 
 const ratio = (modelRatio: number, completionRatio = 1, cacheRatio = 1, cacheCreationRatio = 1.25): ModelPricing => ({
@@ -123,21 +123,5 @@ describe('buildBillingLogOther', () => {
       cache_creation_tokens: 0,
       cache_creation_ratio: 0,
     });
-  });
-});
-
-describe('estimateReserveQuota', () => {
-  it('reserves (max(prompt, PreConsumedQuota) + max_tokens) × modelRatio × groupRatio, truncated', () => {
-    expect(estimateReserveQuota(quote(ratio(0.075)), { promptTokens: 100, maxTokens: 1000, preConsumedQuota: 500 })).toBe(112);
-    expect(estimateReserveQuota(quote(ratio(0.075)), { promptTokens: 2000, maxTokens: 0, preConsumedQuota: 500 })).toBe(150);
-    expect(estimateReserveQuota(quote(ratio(2), 1.5), { promptTokens: 10, maxTokens: 90, preConsumedQuota: 500 })).toBe(1770);
-    // 0.29 × 100 truncates to 28 in binary floats; exactly it is 29.
-    expect(estimateReserveQuota(quote(ratio(0.29)), { promptTokens: 100, maxTokens: 0, preConsumedQuota: 0 })).toBe(29);
-  });
-
-  it('reserves the fixed price in price mode and nothing for free models', () => {
-    expect(estimateReserveQuota(quote({ mode: 'price', modelPrice: 0.04 }, 0.9), { promptTokens: 9999, maxTokens: 9999, preConsumedQuota: 500 })).toBe(18_000);
-    expect(estimateReserveQuota(quote(ratio(0)), { promptTokens: 100, maxTokens: 100, preConsumedQuota: 500 })).toBe(0);
-    expect(estimateReserveQuota(quote(ratio(3), 0), { promptTokens: 100, maxTokens: 100, preConsumedQuota: 500 })).toBe(0);
   });
 });

@@ -7,7 +7,6 @@ import {
   isZeroDecimal,
   multiplyDecimals,
   roundDecimal,
-  truncateDecimal,
   type ExactDecimal,
 } from './exact-decimal';
 
@@ -116,31 +115,4 @@ export function computeQuotaCost(quote: BillingQuote, usage: BillableUsage): Quo
   );
   const quota = roundDecimal(multiplyDecimals(weightedTokens, multiplier));
   return { quota: quota <= 0 && !isZeroDecimal(multiplier) ? 1 : quota, noBillableUsage: false, other };
-}
-
-/** What is known before the call, for the reserve. */
-export interface ReserveInput {
-  /** Estimated prompt tokens of the request. */
-  promptTokens: number;
-  /** The request's max_tokens (0 when absent). */
-  maxTokens: number;
-  /** The PreConsumedQuota option: a floor for the prompt estimate. */
-  preConsumedQuota: number;
-}
-
-/**
- * Quota to reserve before the call (truncated like new-api's pre-consume).
- * Ratio mode: (max(promptTokens, preConsumedQuota) + maxTokens × completionRatio) × modelRatio × groupRatio.
- * new-api leaves the completion ratio out, so a reserve can fall short of the call it covers; with it,
- * a reserve covers any answer up to max_tokens and concurrent calls cannot overdraw.
- * Price mode: modelPrice × quotaPerUnit × groupRatio. Free models reserve 0.
- */
-export function estimateReserveQuota(quote: BillingQuote, input: ReserveInput): number {
-  const multiplier = pricingMultiplier(quote);
-  if (quote.pricing.mode === 'price') return truncateDecimal(multiplyDecimals(multiplier, decimal(quote.quotaPerUnit)));
-  const tokens = addDecimals(
-    decimal(Math.max(count(input.promptTokens), count(input.preConsumedQuota))),
-    multiplyDecimals(decimal(count(input.maxTokens)), decimal(quote.pricing.completionRatio)),
-  );
-  return truncateDecimal(multiplyDecimals(tokens, multiplier));
 }

@@ -5,3 +5,5 @@ export * from './model-mapping';
 export * from './exact-decimal';
 export * from './billing-price-lookup';
 export * from './billing';
+export * from './billing-reserve';
+export * from './model-catalog';

@@ -32,7 +32,7 @@ describe.each(['rows', 'memory'] as const)('quota ledger (%s reservations)', (mo
     handle = openDatabase({ kind: 'sqlite', sqlitePath: path.join(directory, `ledger-${mode}.db`) });
     await migrateToLatest(handle);
     const sqliteLedger = mode === 'memory' ? new SqliteLedger(handle.sqlite!) : null;
-    ledger = new QuotaLedger(handle.db, new SettlementBatcher(handle.db, handle.kind, 5, (error) => errors.push(error), () => true, sqliteLedger), 'node-a', '', sqliteLedger);
+    ledger = new QuotaLedger({ db: handle.db, batcher: new SettlementBatcher(handle.db, handle.kind, 5, (error) => errors.push(error), () => true, sqliteLedger), nodeName: 'node-a', sqliteLedger, kind: handle.kind });
   });
   afterAll(async () => {
     await handle.db.destroy();
@@ -65,7 +65,7 @@ describe.each(['rows', 'memory'] as const)('quota ledger (%s reservations)', (mo
     if (!result.ok) return;
     expect(await balances(userId, tokenId)).toMatchObject({ user: { quota: whileHeld(10_000, 1_200) }, token: { remain_quota: whileHeld(5_000, 1_200) } });
     // The hold counts: the token cannot take more than what is left beside it.
-    expect(await ledger.reserve(userId, tokenId, false, 3_801)).toEqual({ ok: false, reason: 'token_quota' });
+    expect(await ledger.reserve(userId, tokenId, false, 3_801)).toEqual({ ok: false, reason: 'token_quota', available: 3_800 });
     const input = { actual: 700, channelId: 0, succeeded: true, log: logRow(userId, 700), tokensUsed: 30, modelName: 'gpt-x', username: 'u' };
     ledger.settle(result.reservation, input);
     ledger.settle(result.reservation, input);
@@ -81,30 +81,69 @@ describe.each(['rows', 'memory'] as const)('quota ledger (%s reservations)', (mo
     expect(bucket.created_at % 3600).toBe(0);
   });
 
-  it('charges more than reserved when the call cost more, and releases failures in full', async () => {
+  it('never charges more than is held; an answer that outgrew its hold takes what extend can still add', async () => {
     const userId = await addUser(1_000);
     const tokenId = await addToken(userId, 1_000);
     const first = await ledger.reserve(userId, tokenId, false, 100);
     const second = await ledger.reserve(userId, tokenId, false, 100);
     if (!first.ok || !second.ok) throw new Error('reserve failed');
+    expect(await ledger.extend(first.reservation, 150)).toBe(150);
+    expect(first.reservation.amount).toBe(250);
     ledger.settle(first.reservation, { actual: 250, channelId: 0, succeeded: true, log: null, tokensUsed: 1, modelName: 'm', username: 'u' });
     ledger.release(second.reservation, null);
     await ledger.flush();
     expect(await balances(userId, tokenId)).toEqual({ user: { quota: 750, used_quota: 250, request_count: 1 }, token: { remain_quota: 750, used_quota: 250 } });
+
+    // 300 left on the token: one hold of 200 and one of 100 take it all, so the first can grow by nothing.
+    const poorToken = await addToken(userId, 300);
+    const big = await ledger.reserve(userId, poorToken, false, 200);
+    const other = await ledger.reserve(userId, poorToken, false, 100);
+    if (!big.ok || !other.ok) throw new Error('reserve failed');
+    expect(await ledger.extend(big.reservation, 500)).toBe(0);
+    ledger.settle(big.reservation, { actual: 700, channelId: 0, succeeded: true, log: logRow(userId, 200), tokensUsed: 1, modelName: 'm', username: 'u' });
+    ledger.settle(other.reservation, { actual: 100, channelId: 0, succeeded: true, log: null, tokensUsed: 1, modelName: 'm', username: 'u' });
+    await ledger.flush();
+    expect((await balances(userId, poorToken)).token).toEqual({ remain_quota: 0, used_quota: 300 });
+    expect((await balances(userId, poorToken)).user.quota).toBe(450);
+  });
+
+  it('holds what is left, down to a minimum, when a call wants more than the balance', async () => {
+    const userId = await addUser(10_000);
+    const tokenId = await addToken(userId, 1_000);
+    const capped = await ledger.reserve(userId, tokenId, false, 5_000, 200);
+    expect(capped).toMatchObject({ ok: true, reservation: { amount: 1_000 } });
+    expect(await ledger.reserve(userId, tokenId, false, 5_000, 1)).toEqual({ ok: false, reason: 'token_quota', available: 0 });
+    if (!capped.ok) return;
+    ledger.settle(capped.reservation, { actual: 300, channelId: 0, succeeded: true, log: null, tokensUsed: 1, modelName: 'm', username: 'u' });
+    await ledger.flush();
+    expect(await ledger.reserve(userId, tokenId, false, 5_000, 701)).toEqual({ ok: false, reason: 'token_quota', available: 700 });
+    expect(await ledger.reserve(userId, tokenId, false, 5_000, 700)).toMatchObject({ ok: true, reservation: { amount: 700 } });
+  });
+
+  it('never overdraws when concurrent calls each want more than the balance', async () => {
+    const userId = await addUser(1_000_000);
+    const tokenId = await addToken(userId, 1_000);
+    const results = await Promise.all(Array.from({ length: 40 }, () => ledger.reserve(userId, tokenId, false, 600, 150)));
+    const held = results.flatMap((result) => (result.ok ? [result.reservation.amount] : []));
+    expect(held.reduce((sum, amount) => sum + amount, 0)).toBeLessThanOrEqual(1_000);
+    expect(held.every((amount) => amount >= 150 && amount <= 600)).toBe(true);
+    expect(held.length).toBeGreaterThanOrEqual(2);
+    expect((await balances(userId, tokenId)).token.remain_quota).toBeGreaterThanOrEqual(0);
   });
 
   it('refuses without side effects when the user or the token lacks quota; unlimited tokens are not debited', async () => {
     const userId = await addUser(500);
     const small = await addToken(userId, 100);
-    expect(await ledger.reserve(userId, small, false, 200)).toEqual({ ok: false, reason: 'token_quota' });
-    expect(await ledger.reserve(userId, small, false, 600)).toEqual({ ok: false, reason: 'user_quota' });
+    expect(await ledger.reserve(userId, small, false, 200)).toEqual({ ok: false, reason: 'token_quota', available: 100 });
+    expect(await ledger.reserve(userId, small, false, 600)).toEqual({ ok: false, reason: 'token_quota', available: 100 });
+    expect(await ledger.reserve(userId, 0, false, 600)).toEqual({ ok: false, reason: 'user_quota', available: 500 });
     expect((await balances(userId, small)).user.quota).toBe(500);
     expect((await balances(userId, small)).token.remain_quota).toBe(100);
     const unlimited = await addToken(userId, 0, true);
     const held = await ledger.reserve(userId, unlimited, true, 300);
     expect(held.ok).toBe(true);
     expect(await balances(userId, unlimited)).toMatchObject({ user: { quota: whileHeld(500, 300) }, token: { remain_quota: 0 } });
-    expect(await ledger.reserve(userId, unlimited, true, 201)).toEqual({ ok: false, reason: 'user_quota' });
+    expect(await ledger.reserve(userId, unlimited, true, 201)).toEqual({ ok: false, reason: 'user_quota', available: 200 });
   });
 
   it('never overdraws under concurrency: quota for 10 calls, 100 concurrent reservations', async () => {
@@ -122,12 +161,12 @@ describe.each(['rows', 'memory'] as const)('quota ledger (%s reservations)', (mo
     for (const result of limited) if (result.ok) ledger.settle(result.reservation, { actual: 100, channelId: 0, succeeded: true, log: null, tokensUsed: 0, modelName: 'm', username: 'u' });
     await ledger.flush();
     expect(await balances(richUser, limitedToken)).toMatchObject({ user: { quota: 999_000 }, token: { remain_quota: 0 } });
-    expect(await ledger.reserve(richUser, limitedToken, false, 1)).toEqual({ ok: false, reason: 'token_quota' });
+    expect(await ledger.reserve(richUser, limitedToken, false, 1)).toEqual({ ok: false, reason: 'token_quota', available: 0 });
   });
 
   it('writes every log row of a large batch (many rows a statement), each with its own values', async () => {
     const userId = await addUser(1_000_000);
-    const held = await Promise.all(Array.from({ length: 123 }, () => ledger.reserve(userId, 0, false, 10)));
+    const held = await Promise.all(Array.from({ length: 123 }, () => ledger.reserve(userId, 0, false, 200)));
     held.forEach((result, index) => {
       if (result.ok) ledger.settle(result.reservation, { actual: index + 1, channelId: 0, succeeded: true, log: logRow(userId, index + 1), tokensUsed: 1, modelName: 'm', username: 'u' });
     });
@@ -175,7 +214,7 @@ describe('hourly buckets switch', () => {
     const directory2 = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-off-'));
     const handle = openDatabase({ kind: 'sqlite', sqlitePath: path.join(directory2, 'l.db') });
     await migrateToLatest(handle);
-    const ledger = new QuotaLedger(handle.db, new SettlementBatcher(handle.db, handle.kind, 5, () => undefined, () => false), 'n');
+    const ledger = new QuotaLedger({ db: handle.db, batcher: new SettlementBatcher(handle.db, handle.kind, 5, () => undefined, () => false), nodeName: 'n', kind: handle.kind });
     await handle.db.insertInto('users').values(userRow({ username: 'u', quota: 100 })).execute();
     const held = await ledger.reserve(1, 0, false, 10);
     if (!held.ok) throw new Error('reserve failed');

@@ -1,6 +1,7 @@
 // The ledger: reserve quota atomically before a relay call, then settle or release it exactly once.
 import crypto from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
+import type { DatabaseKind } from '../db/connect';
 import type { Database, NewLog, ReservationsTable } from '../db/schema';
 import { SettlementBatcher, type Settlement } from './settlement-batcher';
 import type { SqliteLedger } from './sqlite-ledger';
@@ -13,14 +14,15 @@ export interface Reservation {
   tokenId: number;
   /** Unlimited tokens are not debited, only the user is. */
   unlimitedToken: boolean;
+  /** Quota held; grows when `extend` takes more for an answer that outgrew it. */
   amount: number;
 }
 
 /** Why a reservation was refused. */
 export type ReserveFailure = 'user_quota' | 'token_quota';
 
-/** Result of a reservation attempt. */
-export type ReserveResult = { ok: true; reservation: Reservation } | { ok: false; reason: ReserveFailure };
+/** Result of a reservation attempt; a refusal says what the short balance could still spend. */
+export type ReserveResult = { ok: true; reservation: Reservation } | { ok: false; reason: ReserveFailure; available: number };
 
 /** What a finished call is billed and recorded as. */
 export interface SettleInput {
@@ -31,6 +33,8 @@ export interface SettleInput {
   succeeded: boolean;
   /** The log row to write with the balance change (consumption or error); null when logging is off. */
   log: NewLog | null;
+  /** A system row written beside it (an answer that cost more than the balance could cover). */
+  systemLog?: NewLog | null;
   /** Tokens used, for the hourly aggregate. */
   tokensUsed: number;
   modelName: string;
@@ -39,64 +43,140 @@ export interface SettleInput {
 
 /** Atomic balances in the database; settlements are applied in batches, each batch one transaction. */
 export class QuotaLedger {
+  private readonly db: Kysely<Database>;
   private readonly batcher: SettlementBatcher;
+  private readonly nodeName: string;
+  private readonly startId: string;
+  private readonly sqliteLedger: SqliteLedger | null;
+  private readonly lockRows: boolean;
 
-  constructor(
-    private readonly db: Kysely<Database>,
-    batcher: SettlementBatcher,
-    private readonly nodeName: string,
-    /** This instance run's start id (node_heartbeats), so the survivors can tell its reservations from a dead run's. */
-    private readonly startId = '',
-    /** On SQLite (one instance): hold reservations in memory instead of writing them (the same one the batcher applies with). */
-    private readonly sqliteLedger: SqliteLedger | null = null,
-  ) {
-    this.batcher = batcher;
+  constructor(options: QuotaLedgerOptions) {
+    this.db = options.db;
+    this.batcher = options.batcher;
+    this.nodeName = options.nodeName;
+    this.startId = options.startId ?? '';
+    this.sqliteLedger = options.sqliteLedger ?? null;
+    this.lockRows = options.kind !== 'sqlite';
   }
 
-  /** Takes `amount` from the user (and the token unless unlimited) or refuses without changing anything. */
-  async reserve(userId: number, tokenId: number, unlimitedToken: boolean, amount: number): Promise<ReserveResult> {
+  /**
+   * Holds as much of `want` as the user (and the token unless unlimited) can still spend, but at least `minimum`, or
+   * refuses without changing anything. What is held is the reservation's `amount`.
+   */
+  async reserve(userId: number, tokenId: number, unlimitedToken: boolean, want: number, minimum = want): Promise<ReserveResult> {
     const id = crypto.randomUUID();
-    const held = Math.max(0, Math.ceil(amount));
-    if (this.sqliteLedger) return this.sqliteLedger.reserve(id, userId, tokenId, unlimitedToken, held);
+    const wanted = Math.max(0, Math.ceil(want));
+    const least = Math.min(wanted, Math.max(0, Math.ceil(minimum)));
+    if (this.sqliteLedger) return this.sqliteLedger.reserve(id, userId, tokenId, unlimitedToken, wanted, least);
     const debitToken = tokenId > 0 && !unlimitedToken;
+    // Most calls fit: one conditional update per balance. Only a call that does not fit reads the balances under lock.
+    const whole = await this.holdRows(id, userId, debitToken ? tokenId : 0, wanted);
+    if (whole.ok || least === wanted) return whole.ok ? { ok: true, reservation: { id, userId, tokenId, unlimitedToken, amount: wanted } } : whole;
+    try {
+      const held = await this.db.transaction().execute(async (transaction) => {
+        const room = await this.lockedRoom(transaction, userId, debitToken ? tokenId : 0);
+        const amount = Math.min(wanted, room.available);
+        if (amount < least) throw new ReserveRefused(room.reason, room.available);
+        await this.takeRows(transaction, userId, debitToken ? tokenId : 0, amount);
+        await transaction
+          .insertInto('reservations')
+          .values({ id, user_id: userId, token_id: debitToken ? tokenId : 0, amount, node_name: this.nodeName, start_id: this.startId, created_at: Math.floor(Date.now() / 1000) })
+          .execute();
+        return amount;
+      });
+      return { ok: true, reservation: { id, userId, tokenId, unlimitedToken, amount: held } };
+    } catch (error) {
+      if (error instanceof ReserveRefused) return { ok: false, reason: error.reason, available: error.available };
+      throw error;
+    }
+  }
+
+  /** Takes `amount` from both balances and records the reservation, or refuses when either balance is short. */
+  private async holdRows(id: string, userId: number, tokenId: number, amount: number): Promise<{ ok: true } | { ok: false; reason: ReserveFailure; available: number }> {
     try {
       await this.db.transaction().execute(async (transaction) => {
         const user = await transaction
           .updateTable('users')
-          .set((eb) => ({ quota: eb('quota', '-', held) }))
+          .set((eb) => ({ quota: eb('quota', '-', amount) }))
           .where('id', '=', userId)
-          .where('quota', '>=', held)
+          .where('quota', '>=', amount)
           .executeTakeFirst();
-        if (Number(user.numUpdatedRows) !== 1) throw new ReserveRefused('user_quota');
-        if (debitToken) {
+        if (Number(user.numUpdatedRows) !== 1) throw new ReserveRefused('user_quota', 0);
+        if (tokenId > 0) {
           const token = await transaction
             .updateTable('tokens')
-            .set((eb) => ({ remain_quota: eb('remain_quota', '-', held) }))
+            .set((eb) => ({ remain_quota: eb('remain_quota', '-', amount) }))
             .where('id', '=', tokenId)
-            .where('remain_quota', '>=', held)
+            .where('remain_quota', '>=', amount)
             .executeTakeFirst();
-          if (Number(token.numUpdatedRows) !== 1) throw new ReserveRefused('token_quota');
+          if (Number(token.numUpdatedRows) !== 1) throw new ReserveRefused('token_quota', 0);
         }
         await transaction
           .insertInto('reservations')
-          .values({ id, user_id: userId, token_id: debitToken ? tokenId : 0, amount: held, node_name: this.nodeName, start_id: this.startId, created_at: Math.floor(Date.now() / 1000) })
+          .values({ id, user_id: userId, token_id: tokenId, amount, node_name: this.nodeName, start_id: this.startId, created_at: Math.floor(Date.now() / 1000) })
           .execute();
       });
+      return { ok: true };
     } catch (error) {
-      if (error instanceof ReserveRefused) return { ok: false, reason: error.reason };
-      throw error;
+      if (!(error instanceof ReserveRefused)) throw error;
+      // What the short balance holds, read after the refusal (for the caller's message only).
+      const room = await this.lockedRoom(this.db, userId, tokenId, false);
+      return { ok: false, reason: room.reason, available: room.available };
     }
-    return { ok: true, reservation: { id, userId, tokenId, unlimitedToken, amount: held } };
+  }
+
+  /** What the user and the debited token (0 for none) can still spend, read under row locks (user first, then token). */
+  private async lockedRoom(db: Kysely<Database>, userId: number, tokenId: number, lock = this.lockRows): Promise<{ available: number; reason: ReserveFailure }> {
+    let userQuery = db.selectFrom('users').select('quota').where('id', '=', userId);
+    if (lock) userQuery = userQuery.forUpdate();
+    const user = Math.max(0, Number((await userQuery.executeTakeFirst())?.quota ?? 0));
+    if (tokenId <= 0) return { available: user, reason: 'user_quota' };
+    let tokenQuery = db.selectFrom('tokens').select('remain_quota').where('id', '=', tokenId);
+    if (lock) tokenQuery = tokenQuery.forUpdate();
+    const token = Math.max(0, Number((await tokenQuery.executeTakeFirst())?.remain_quota ?? 0));
+    return token < user ? { available: token, reason: 'token_quota' } : { available: user, reason: 'user_quota' };
+  }
+
+  private async takeRows(db: Kysely<Database>, userId: number, tokenId: number, amount: number): Promise<void> {
+    await db.updateTable('users').set((eb) => ({ quota: eb('quota', '-', amount) })).where('id', '=', userId).execute();
+    if (tokenId > 0) await db.updateTable('tokens').set((eb) => ({ remain_quota: eb('remain_quota', '-', amount) })).where('id', '=', tokenId).execute();
+  }
+
+  /**
+   * Adds up to `extra` to a live reservation, as much as the balances still allow (an answer that came back larger
+   * than its hold). Returns what was added; the reservation's `amount` grows by it.
+   */
+  async extend(reservation: Reservation, extra: number): Promise<number> {
+    const wanted = Math.max(0, Math.ceil(extra));
+    if (wanted === 0) return 0;
+    const debitedToken = reservation.tokenId > 0 && !reservation.unlimitedToken ? reservation.tokenId : 0;
+    const added = this.sqliteLedger
+      ? this.sqliteLedger.extend(reservation, wanted)
+      : await this.db.transaction().execute(async (transaction) => {
+          const room = await this.lockedRoom(transaction, reservation.userId, debitedToken);
+          const amount = Math.min(wanted, room.available);
+          if (amount <= 0) return 0;
+          // Only a reservation still on record may grow: one already settled or released takes nothing more.
+          const grown = await transaction.updateTable('reservations').set((eb) => ({ amount: eb('amount', '+', amount) })).where('id', '=', reservation.id).executeTakeFirst();
+          if (Number(grown.numUpdatedRows) !== 1) return 0;
+          await this.takeRows(transaction, reservation.userId, debitedToken, amount);
+          return amount;
+        });
+    reservation.amount += added;
+    return added;
   }
 
   /** Bills the call: the difference to the reservation is charged or refunded, once, with its log row. */
   settle(reservation: Reservation, input: SettleInput): void {
-    const settlement: Settlement = { reservation, ...input, actual: Math.max(0, Math.round(input.actual)) };
+    // Never more than was held: what the hold could not cover is the caller's to log as unbilled (see `extend`).
+    const settlement: Settlement = { reservation, ...input, actual: Math.min(reservation.amount, Math.max(0, Math.round(input.actual))) };
+    this.sqliteLedger?.shrink(reservation, settlement.actual);
     this.batcher.enqueue(settlement);
   }
 
   /** Returns the whole reservation (failed call), optionally with an error log row. */
   release(reservation: Reservation, log: NewLog | null, channelId = 0): void {
+    this.sqliteLedger?.shrink(reservation, 0);
     this.batcher.enqueue({ reservation, actual: 0, channelId, succeeded: false, log, tokensUsed: 0, modelName: '', username: '' });
   }
 
@@ -107,9 +187,25 @@ export class QuotaLedger {
 }
 
 class ReserveRefused extends Error {
-  constructor(readonly reason: ReserveFailure) {
+  constructor(
+    readonly reason: ReserveFailure,
+    readonly available: number,
+  ) {
     super(reason);
   }
+}
+
+/** What a ledger is built from. */
+export interface QuotaLedgerOptions {
+  db: Kysely<Database>;
+  batcher: SettlementBatcher;
+  nodeName: string;
+  /** This instance run's start id (node_heartbeats), so the survivors can tell its reservations from a dead run's. */
+  startId?: string;
+  /** On SQLite (one instance): hold reservations in memory instead of writing them (the same one the batcher applies with). */
+  sqliteLedger?: SqliteLedger | null;
+  /** The engine: row locks (`FOR UPDATE`) on PostgreSQL and MySQL; SQLite's writers are serialized already. */
+  kind: DatabaseKind;
 }
 
 /** Which reservations `releaseStaleReservations` returns; the conditions combine. */

@@ -47,6 +47,7 @@ export class QuotaWarningNotifier {
   /** Users skipped because they were checked less than a second ago: checked once that second is over. */
   private readonly deferred = new Set<number>();
   private deferredTimer: NodeJS.Timeout | null = null;
+  private closed = false;
 
   constructor(
     private readonly context: AppContext,
@@ -55,6 +56,22 @@ export class QuotaWarningNotifier {
 
   /** Checks the users (each at most once a second) and sends what is owed; failures are logged, never thrown. */
   async check(changed: number[]): Promise<void> {
+    try {
+      await this.checkUsers(changed);
+    } catch (error) {
+      this.context.log.warn({ err: error, users: changed.length }, 'quota warning check failed');
+    }
+  }
+
+  /** Stops the deferred check: after shutdown the database is gone. */
+  close(): void {
+    this.closed = true;
+    if (this.deferredTimer) clearTimeout(this.deferredTimer);
+    this.deferredTimer = null;
+  }
+
+  private async checkUsers(changed: number[]): Promise<void> {
+    if (this.closed) return;
     const now = this.now();
     if (this.checkedAt.size > 100_000) this.checkedAt.clear();
     const userIds = changed.filter((id) => now - (this.checkedAt.get(id) ?? -Infinity) >= checkIntervalMs);

@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DatabaseKind } from '../db/connect';
 import type { Database, NewLog } from '../db/schema';
 import type { Reservation } from './quota-ledger';
-import { hourlyBuckets, type SqliteLedger } from './sqlite-ledger';
+import { hourlyBuckets, logsOf, type SqliteLedger } from './sqlite-ledger';
 
 /** One finished call to bill. */
 export interface Settlement {
@@ -12,6 +12,8 @@ export interface Settlement {
   channelId: number;
   succeeded: boolean;
   log: NewLog | null;
+  /** A system row written beside `log` (an answer that cost more than its hold could cover). */
+  systemLog?: NewLog | null;
   tokensUsed: number;
   modelName: string;
   username: string;
@@ -139,7 +141,7 @@ export class SettlementBatcher {
     for (const [id, used] of channels) {
       await transaction.updateTable('channels').set((eb) => ({ used_quota: eb('used_quota', '+', used) })).where('id', '=', id).execute();
     }
-    const logs = applied.flatMap((settlement) => (settlement.log ? [settlement.log] : []));
+    const logs = logsOf(applied);
     for (let start = 0; start < logs.length; start += logChunk) {
       await transaction.insertInto('logs').values(logs.slice(start, start + logChunk)).execute();
     }

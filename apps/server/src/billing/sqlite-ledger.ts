@@ -52,31 +52,64 @@ export class SqliteLedger {
     };
   }
 
-  /** Holds `amount` for a call when the user's (and the debited token's) balance minus what is already held covers it. */
-  reserve(id: string, userId: number, tokenId: number, unlimitedToken: boolean, amount: number): ReserveResult {
-    const debitToken = tokenId > 0 && !unlimitedToken;
-    const balances = this.statements.balances.get(debitToken ? tokenId : 0, userId);
-    if (!balances || balances[0] - (this.userHeld.get(userId) ?? 0) < amount) return { ok: false, reason: 'user_quota' };
-    if (debitToken) {
-      const remain = balances[1];
-      if (remain === null || remain - (this.tokenHeld.get(tokenId) ?? 0) < amount) return { ok: false, reason: 'token_quota' };
-      this.tokenHeld.set(tokenId, (this.tokenHeld.get(tokenId) ?? 0) + amount);
-    }
+  /** What the user (and the debited token, else 0) can still spend: balance minus what is already held. */
+  private room(userId: number, tokenId: number): { available: number; reason: 'user_quota' | 'token_quota' } {
+    const balances = this.statements.balances.get(tokenId, userId);
+    const user = balances ? Math.max(0, balances[0] - (this.userHeld.get(userId) ?? 0)) : 0;
+    if (tokenId <= 0) return { available: user, reason: 'user_quota' };
+    const token = balances && balances[1] !== null ? Math.max(0, balances[1] - (this.tokenHeld.get(tokenId) ?? 0)) : 0;
+    return token < user ? { available: token, reason: 'token_quota' } : { available: user, reason: 'user_quota' };
+  }
+
+  private hold(userId: number, tokenId: number, amount: number): void {
+    if (tokenId > 0) this.tokenHeld.set(tokenId, (this.tokenHeld.get(tokenId) ?? 0) + amount);
     this.userHeld.set(userId, (this.userHeld.get(userId) ?? 0) + amount);
+  }
+
+  /** Holds as much of `want` as the balances minus what is already held allow, at least `minimum`, or refuses. */
+  reserve(id: string, userId: number, tokenId: number, unlimitedToken: boolean, want: number, minimum = want): ReserveResult {
+    const debited = tokenId > 0 && !unlimitedToken ? tokenId : 0;
+    const { available, reason } = this.room(userId, debited);
+    const amount = Math.min(want, available);
+    if (amount < minimum) return { ok: false, reason, available };
+    this.hold(userId, debited, amount);
     this.live.add(id);
     return { ok: true, reservation: { id, userId, tokenId, unlimitedToken, amount } };
+  }
+
+  /** Adds up to `extra` to a live hold, as far as the balances allow; returns what was added (the caller grows `amount`). */
+  extend(reservation: Reservation, extra: number): number {
+    if (!this.live.has(reservation.id)) return 0;
+    const debited = reservation.tokenId > 0 && !reservation.unlimitedToken ? reservation.tokenId : 0;
+    const amount = Math.min(extra, this.room(reservation.userId, debited).available);
+    if (amount <= 0) return 0;
+    this.hold(reservation.userId, debited, amount);
+    return amount;
+  }
+
+  /**
+   * Lowers a live hold to what its call settled at, before the batch applies it: the user's next call sees the
+   * refund at once instead of after the batch interval.
+   */
+  shrink(reservation: Reservation, settledAt: number): void {
+    const excess = reservation.amount - settledAt;
+    if (excess <= 0 || !this.live.has(reservation.id)) return;
+    this.lower(this.userHeld, reservation.userId, excess);
+    if (reservation.tokenId > 0 && !reservation.unlimitedToken) this.lower(this.tokenHeld, reservation.tokenId, excess);
+    reservation.amount = settledAt;
+  }
+
+  private lower(held: Map<number, number>, key: number, amount: number): void {
+    const left = (held.get(key) ?? 0) - amount;
+    if (left > 0) held.set(key, left);
+    else held.delete(key);
   }
 
   /** Drops a hold; true only the first time (the exactly-once gate of a settlement). */
   private take(reservation: Reservation): boolean {
     if (!this.live.delete(reservation.id)) return false;
-    const lower = (held: Map<number, number>, key: number): void => {
-      const left = (held.get(key) ?? 0) - reservation.amount;
-      if (left > 0) held.set(key, left);
-      else held.delete(key);
-    };
-    lower(this.userHeld, reservation.userId);
-    if (reservation.tokenId > 0 && !reservation.unlimitedToken) lower(this.tokenHeld, reservation.tokenId);
+    this.lower(this.userHeld, reservation.userId, reservation.amount);
+    if (reservation.tokenId > 0 && !reservation.unlimitedToken) this.lower(this.tokenHeld, reservation.tokenId, reservation.amount);
     return true;
   }
 
@@ -84,8 +117,7 @@ export class SqliteLedger {
   private insertLogs(applied: readonly Settlement[]): void {
     const values: unknown[] = [];
     let rows = 0;
-    for (const { log } of applied) {
-      if (!log) continue;
+    for (const log of logsOf(applied)) {
       for (const column of logColumns) values.push(log[column] ?? defaultLogValue(column));
       rows += 1;
       if (rows === logsPerStatement) {
@@ -137,6 +169,16 @@ export class SqliteLedger {
       return applied;
     })();
   }
+}
+
+/** The log rows of applied settlements, each call's row followed by its system row. */
+export function logsOf(applied: readonly Settlement[]): NewLog[] {
+  const rows: NewLog[] = [];
+  for (const { log, systemLog } of applied) {
+    if (log) rows.push(log);
+    if (systemLog) rows.push(systemLog);
+  }
+  return rows;
 }
 
 function defaultLogValue(column: (typeof logColumns)[number]): string | number {

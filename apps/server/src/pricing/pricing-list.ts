@@ -1,12 +1,13 @@
 // The public pricing table: one item per model an enabled channel serves, priced from the pricing options.
 import { QuotaType, type PricingItem } from '@turnpike/contract';
-import { lookupModelPricing, type PriceTables } from '@turnpike/relay';
+import { lookupModelPricing, type ModelCatalog, type PriceTables } from '@turnpike/relay';
 import { effectiveGroupRatio, usableGroups } from '../groups/group-policy';
 import type { OptionStore } from '../options/option-store';
 
-/** The pricing tables as the options hold them now. */
-export function pricingTables(options: OptionStore): PriceTables {
+/** The pricing tables as the options hold them now, with `catalog` for the models they do not price. */
+export function pricingTables(options: OptionStore, catalog: ModelCatalog): PriceTables {
   return {
+    catalog,
     modelPrice: options.json('ModelPrice'),
     modelRatio: options.json('ModelRatio'),
     completionRatio: options.json('CompletionRatio'),
@@ -27,7 +28,7 @@ export function buildPricingItems(modelGroups: ReadonlyMap<string, readonly stri
     const lookup = lookupModelPricing(tables, modelName, { acceptUnsetModels: true });
     if (lookup.status !== 'priced') continue;
     const pricing = lookup.pricing;
-    const base = { model_name: modelName, enable_groups: [...groups] };
+    const base = { model_name: modelName, enable_groups: [...groups], price_source: lookup.source };
     if (pricing.mode === 'price') {
       items.push({ ...base, quota_type: QuotaType.PerCall, model_ratio: 0, completion_ratio: 0, model_price: pricing.modelPrice });
     } else {

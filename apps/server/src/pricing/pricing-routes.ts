@@ -1,5 +1,6 @@
 // `GET /api/pricing` (public): the pricing items, and the group ratios and usable groups of the caller.
 import type { PricingAnswer } from '@turnpike/contract';
+import { bundledModelCatalog } from '@turnpike/relay';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import type { UserRow } from '../db/schema';
@@ -29,7 +30,7 @@ export function registerPricingRoutes(app: FastifyInstance, context: AppContext)
     return {
       success: true,
       message: '',
-      data: buildPricingItems(modelGroups, pricingTables(context.options)),
+      data: buildPricingItems(modelGroups, pricingTables(context.options, bundledModelCatalog)),
       ...callerGroupPricing(context.options, user?.group ?? ''),
     };
   });

@@ -17,6 +17,7 @@ import type { BillableUsage } from '@turnpike/relay';
 import { decodeWholeStream, dialectOf } from './chat-wire';
 import { waitForDrain, type AnswerOutcome } from './relay-answer';
 import { pumpStream } from './stream-pump';
+import type { OutputGuard } from './output-guard';
 import { exactCounter } from './token-counter';
 import { readBody, type UpstreamAbort, type UpstreamResponse } from './upstream-client';
 
@@ -40,6 +41,8 @@ export interface ChatAnswerPlan {
   promptEstimate: number;
   /** Exact prompt tokens, counted only when the upstream reports no usage. */
   countPrompt: () => Promise<number>;
+  /** Ends a stream that outruns its reservation; null when nothing needs watching (free calls). */
+  guard: OutputGuard | null;
 }
 
 function formatOf(id: string): Format {
@@ -61,13 +64,23 @@ interface StreamTransform {
   /** Encodes a whole upstream answer as stream events (upstreams that cannot stream). */
   replay(whole: Buffer): string;
   end(): string;
+  /** Ends the stream early, as if the upstream had stopped at its output limit (instead of `end`). */
+  cut(): string;
   usage(): CanonicalUsage | undefined;
   text(): string;
+  /** Characters of `text()`, without joining it. */
+  textLength(): number;
   /** The upstream's error, when it reported one and generated nothing (so there is nothing to bill). */
   failure(): string | undefined;
 }
 
-function passthroughTransform(wire: Format): StreamTransform {
+/** The closing events of the caller's format for a pass-through stream ended early: its opening already went out. */
+function resumedEnding(plan: ChatAnswerPlan): string {
+  const encoder = formatOf(plan.inbound).createStreamEncoder({ metadata: { id: `chatcmpl-${crypto.randomUUID()}`, model: plan.model, created: Math.floor(Date.now() / 1000) }, includeUsage: false, framing: plan.framing, resumed: true });
+  return encoder.encode({ type: 'finish', reason: 'length' }) + encoder.end();
+}
+
+function passthroughTransform(wire: Format, plan: ChatAnswerPlan): StreamTransform {
   // The text is collected as the stream goes, in case no usage arrives and it must be counted. Keeping the raw
   // chunks instead costs a buffer per chunk: about 45 KB per stream of a hundred chunks, 90 MB over 2,000 streams.
   const reader: StreamUsageReader = wire.createStreamUsageReader({ collectText: true });
@@ -80,12 +93,14 @@ function passthroughTransform(wire: Format): StreamTransform {
       reader.end();
       return '';
     },
+    cut: () => resumedEnding(plan),
     usage: () => reader.usage,
     failure: () => undefined,
     replay() {
       throw new Error('a pass-through stream has no whole answer to replay');
     },
     text: () => reader.text,
+    textLength: () => reader.textLength,
   };
 }
 
@@ -95,6 +110,8 @@ function convertingTransform(plan: ChatAnswerPlan): StreamTransform {
   let encoder: CanonicalStreamEncoder | null = null;
   let usage: CanonicalUsage | undefined;
   const text: string[] = [];
+  let textLength = 0;
+  let ended = false;
   const encoderFor = (): CanonicalStreamEncoder => {
     encoder ??= inbound.createStreamEncoder({
       metadata: { id: decoder.metadata?.id ?? `chatcmpl-${crypto.randomUUID()}`, model: plan.model, created: decoder.metadata?.created ?? Math.floor(Date.now() / 1000) },
@@ -105,14 +122,18 @@ function convertingTransform(plan: ChatAnswerPlan): StreamTransform {
     return encoder;
   };
   let error: string | undefined;
+  const keep = (piece: string): void => {
+    text.push(piece);
+    textLength += piece.length;
+  };
   const encodeAll = (parts: CanonicalStreamPart[]): string => {
     let out = '';
     for (const part of parts) {
       if (part.type === 'error') error ??= part.error.message;
       if (part.type === 'usage') usage = part.usage;
-      else if (part.type === 'text-delta' || part.type === 'reasoning-delta') text.push(part.text);
-      else if (part.type === 'tool-call-delta') text.push(part.argumentsDelta);
-      else if (part.type === 'tool-call-start') text.push(part.name);
+      else if (part.type === 'text-delta' || part.type === 'reasoning-delta') keep(part.text);
+      else if (part.type === 'tool-call-delta') keep(part.argumentsDelta);
+      else if (part.type === 'tool-call-start') keep(part.name);
       out += encoderFor().encode(part);
     }
     return out;
@@ -126,18 +147,24 @@ function convertingTransform(plan: ChatAnswerPlan): StreamTransform {
       if (error) throw new Error(error.message);
       return encodeAll(streamPartsOf(wire.decodeResponse(parsed)));
     },
-    end: () => encodeAll(decoder.end()) + encoderFor().end(),
+    end: () => (ended ? '' : encodeAll(decoder.end()) + encoderFor().end()),
+    cut() {
+      ended = true;
+      return encoderFor().encode({ type: 'finish', reason: 'length' }) + encoderFor().end();
+    },
     usage: () => usage,
     text: () => text.join(''),
+    textLength: () => textLength,
     failure: () => (error !== undefined && text.length === 0 && !hasTokens(usage) ? error : undefined),
   };
 }
 
 /** Streams a chat answer to the client chunk by chunk, in the caller's format; meters usage, counting text when none arrives. */
 export async function relayChatStream(raw: ServerResponse, upstream: UpstreamResponse, abort: UpstreamAbort, plan: ChatAnswerPlan, startedAt: number): Promise<AnswerOutcome> {
-  const transform = plan.passthrough ? passthroughTransform(formatOf(plan.wire)) : convertingTransform(plan);
+  const transform = plan.passthrough ? passthroughTransform(formatOf(plan.wire), plan) : convertingTransform(plan);
   let clientGone = false;
   let upstreamBroken = false;
+  let cutShort = false;
   let firstByteMs = 0;
   const onClose = (): void => {
     if (!raw.writableFinished) {
@@ -164,25 +191,36 @@ export async function relayChatStream(raw: ServerResponse, upstream: UpstreamRes
       if (!write(transform.replay(await readBody(upstream.body)))) await waitForDrain(raw);
     } else {
       const reframe = plan.reframe;
-      const broken = await pumpStream(upstream.body, raw, (chunk) => write(transform.push(reframe ? reframe(chunk) : chunk)));
-      upstreamBroken = broken && !clientGone;
+      const guard = plan.guard;
+      const broken = await pumpStream(upstream.body, raw, (chunk) => {
+        const more = write(transform.push(reframe ? reframe(chunk) : chunk));
+        if (guard?.exceeded(transform.textLength(), transform.text)) {
+          // The answer outran what the call holds: the pump stops reading (and drops the upstream body).
+          cutShort = true;
+          throw new Error('the answer outran its reservation');
+        }
+        return more;
+      });
+      upstreamBroken = broken && !clientGone && !cutShort;
     }
   } catch {
     if (!clientGone) upstreamBroken = true;
   }
   try {
-    if (!write(transform.end())) await waitForDrain(raw);
+    if (cutShort) abort.abort();
+    if (!write(cutShort ? transform.cut() : transform.end())) await waitForDrain(raw);
   } finally {
     raw.off('close', onClose);
     if (!raw.writableEnded) raw.end();
   }
   const reported = transform.usage();
-  if (hasTokens(reported)) return { usage: billableFrom(reported), firstByteMs, clientGone, upstreamBroken, usageCounted: false };
+  if (hasTokens(reported) && !cutShort) return { usage: billableFrom(reported), firstByteMs, clientGone, upstreamBroken, usageCounted: false, cutShort };
   // An upstream that answered only with an error event generated nothing: the call failed and is not billed.
   const failure = transform.failure();
-  if (failure !== undefined) return { usage: { promptTokens: 0, completionTokens: 0 }, firstByteMs, clientGone, upstreamBroken, usageCounted: false, failure };
+  if (failure !== undefined && !cutShort) return { usage: { promptTokens: 0, completionTokens: 0 }, firstByteMs, clientGone, upstreamBroken, usageCounted: false, failure };
+  // No usage arrived, or the stream was cut before it could: count what was actually streamed.
   const count = await exactCounter();
-  return { usage: { promptTokens: await plan.countPrompt(), completionTokens: count(transform.text()) }, firstByteMs, clientGone, upstreamBroken, usageCounted: true };
+  return { usage: { promptTokens: await plan.countPrompt(), completionTokens: count(transform.text()) }, firstByteMs, clientGone, upstreamBroken, usageCounted: true, cutShort };
 }
 
 function responseText(response: CanonicalResponse): string {

@@ -1,5 +1,5 @@
 // The chat endpoints of the other inbound dialects: Anthropic Messages, OpenAI Responses and Gemini.
-import type { FormatId } from '@turnpike/formats';
+import { findFormat, type FormatId } from '@turnpike/formats';
 import type { RelayEndpoint } from './openai-endpoints';
 import { requestError } from './relay-error';
 import type { UrlCall } from './relay-request';
@@ -17,6 +17,12 @@ function chatEndpoint(path: string, format: FormatId): RelayEndpoint {
     streamable: true,
     estimatePrompt: ({ canonical }, count) => estimateCanonicalPromptTokens(canonical(), count),
     maxTokens: ({ canonical }) => canonical().maxTokens ?? 0,
+    output: 'limited',
+    limitOutput: (json, limit) => {
+      const codec = findFormat(format);
+      if (!codec) throw new Error(`no codec for ${format}`);
+      return codec.limitOutputTokens(json, limit);
+    },
     measure: notMeasured,
   };
 }

@@ -1,5 +1,5 @@
 // The OpenAI-format relay endpoints: how each one reads its model, estimates its prompt and measures usage.
-import { readOpenAiChatUsage, type CanonicalRequest, type FormatId } from '@turnpike/formats';
+import { openAiChatFormat, readOpenAiChatUsage, type CanonicalRequest, type FormatId } from '@turnpike/formats';
 import type { BillableUsage } from '@turnpike/relay';
 import { estimateChatPromptTokens, estimateFieldTokens, type TokenCounter } from './token-counter';
 
@@ -22,8 +22,15 @@ export interface RelayEndpoint {
   streamable: boolean;
   /** Prompt tokens counted with `count`: roughly for the reserve, exactly when the answer reports no usage. */
   estimatePrompt(input: EstimateInput, count: TokenCounter): number;
-  /** Requested completion ceiling, for the reserve. */
+  /** Requested completion ceiling, for the reserve (0 when the request sets none). */
   maxTokens(input: EstimateInput): number;
+  /**
+   * How the answer's output is billed: per token under a limit the request carries (`limited`: the gateway can lower
+   * it with `limitOutput`), per token with no such limit (`unlimited`), or not at all (`none`).
+   */
+  output: 'limited' | 'unlimited' | 'none';
+  /** The body with its output limit set to `limit` tokens (`limited` endpoints). */
+  limitOutput?(json: JsonBody, limit: number): JsonBody;
   /** Usage of a complete answer of an OpenAI-only endpoint; `text` is the answer body as text, `count` the exact counter. */
   measure(request: JsonBody, answer: unknown, text: string, promptEstimate: number, count: TokenCounter): BillableUsage;
   /** How many units a fixed-price call counts (images: `n`). */
@@ -74,6 +81,8 @@ const chat: RelayEndpoint = {
   streamable: true,
   estimatePrompt: ({ json }, count) => estimateChatPromptTokens(json, count),
   maxTokens: ({ json }) => numberField(json, 'max_completion_tokens', 'max_tokens'),
+  output: 'limited',
+  limitOutput: (json, limit) => openAiChatFormat.limitOutputTokens(json, limit),
   measure: (_request, answer, _text, promptEstimate, count) => openAiUsage(answer) ?? { promptTokens: promptEstimate, completionTokens: count(answerText(answer)) },
 };
 
@@ -83,6 +92,7 @@ const completions: RelayEndpoint = {
   format: undefined,
   estimatePrompt: ({ json }, count) => estimateFieldTokens(json, ['prompt', 'suffix'], count),
   maxTokens: ({ json }) => numberField(json, 'max_tokens'),
+  limitOutput: (json, limit) => ({ ...json, max_tokens: limit }),
 };
 
 const embeddings: RelayEndpoint = {
@@ -91,6 +101,7 @@ const embeddings: RelayEndpoint = {
   streamable: false,
   estimatePrompt: ({ json }, count) => estimateFieldTokens(json, ['input'], count),
   maxTokens: () => 0,
+  output: 'none',
   measure: (_request, answer, _text, promptEstimate) => openAiUsage(answer) ?? { promptTokens: promptEstimate, completionTokens: 0 },
 };
 
@@ -116,6 +127,8 @@ const images: RelayEndpoint = {
   streamable: false,
   estimatePrompt: ({ json }, count) => estimateFieldTokens(json, ['prompt'], count),
   maxTokens: () => 0,
+  // Image models priced by token (gpt-image-1) bill the generated image as output tokens.
+  output: 'unlimited',
   measure: (_request, answer, _text, promptEstimate) => openAiUsage(answer) ?? { promptTokens: promptEstimate, completionTokens: 0 },
   units: (body) => Math.max(1, numberField(body, 'n')),
 };
@@ -129,6 +142,7 @@ const speech: RelayEndpoint = {
   streamable: false,
   estimatePrompt: ({ json }, count) => estimateFieldTokens(json, ['input'], count),
   maxTokens: () => 0,
+  output: 'none',
   measure: (_request, _answer, _text, promptEstimate) => ({ promptTokens: promptEstimate, completionTokens: 0 }),
 };
 
@@ -139,6 +153,8 @@ const transcriptions: RelayEndpoint = {
   streamable: false,
   estimatePrompt: () => 0,
   maxTokens: () => 0,
+  // The transcript is billed as output, and its length is known only from the audio.
+  output: 'unlimited',
   measure: (_request, answer, text, _promptEstimate, count) => {
     const usage = openAiUsage(answer);
     if (usage) return usage;

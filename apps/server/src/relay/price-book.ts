@@ -1,17 +1,21 @@
 // Pricing tables read from the options, rebuilt only when a pricing option changes.
-import { lookupModelPricing, resolveGroupPricing, type BillingQuote, type ModelPricingLookup, type PriceTables } from '@turnpike/relay';
+import { lookupModelPricing, resolveGroupPricing, type BillingQuote, type ModelCatalog, type ModelPricingLookup, type PriceSource, type PriceTables } from '@turnpike/relay';
 import type { OptionStore } from '../options/option-store';
+import { pricingTables } from '../pricing/pricing-list';
 
 const pricingKeys = new Set(['ModelPrice', 'ModelRatio', 'CompletionRatio', 'CacheRatio', 'GroupRatio', 'GroupGroupRatio', 'QuotaPerUnit']);
 
 /** The price of one call, or why it cannot be priced. */
-export type PriceResult = { ok: true; quote: BillingQuote } | { ok: false; lookup: Extract<ModelPricingLookup, { status: 'not-configured' }> };
+export type PriceResult = { ok: true; quote: BillingQuote; source: PriceSource } | { ok: false; lookup: Extract<ModelPricingLookup, { status: 'not-configured' }> };
 
-/** Answers price questions from memory. */
+/** Answers price questions from memory: the operator's pricing options first, then the model catalog's list prices. */
 export class PriceBook {
   private tables: PriceTables;
 
-  constructor(private readonly options: OptionStore) {
+  constructor(
+    private readonly options: OptionStore,
+    private readonly catalog: ModelCatalog,
+  ) {
     this.tables = this.read();
     options.onChange((key) => {
       if (pricingKeys.has(key)) this.tables = this.read();
@@ -19,15 +23,7 @@ export class PriceBook {
   }
 
   private read(): PriceTables {
-    const json = <T>(key: string): T => this.options.json<T>(key);
-    return {
-      modelPrice: json('ModelPrice'),
-      modelRatio: json('ModelRatio'),
-      completionRatio: json('CompletionRatio'),
-      cacheRatio: json('CacheRatio'),
-      groupRatio: json('GroupRatio'),
-      groupGroupRatio: json('GroupGroupRatio'),
-    };
+    return pricingTables(this.options, this.catalog);
   }
 
   /** Prices `modelName` for a user of `userGroup` calling through `usingGroup`. */
@@ -36,12 +32,18 @@ export class PriceBook {
     if (lookup.status !== 'priced') return { ok: false, lookup };
     return {
       ok: true,
+      source: lookup.source,
       quote: {
         pricing: lookup.pricing,
         group: resolveGroupPricing(this.tables, userGroup, usingGroup),
         quotaPerUnit: this.options.number('QuotaPerUnit') || 500_000,
       },
     };
+  }
+
+  /** The largest answer `modelName` produces, per the catalog (undefined when it does not know the model). */
+  maxOutputTokens(modelName: string): number | undefined {
+    return this.catalog.find(modelName)?.maxOutputTokens;
   }
 
   /** True when the model has a fixed price or a ratio. */

@@ -1,7 +1,8 @@
 // Writes the upstream's answer to the client as it arrives (bytes unchanged) while metering its usage.
 import type { ServerResponse } from 'node:http';
-import { OpenAiChatStreamUsageReader } from '@turnpike/formats';
+import { OpenAiChatStreamUsageReader, sseDoneFrame } from '@turnpike/formats';
 import type { BillableUsage } from '@turnpike/relay';
+import type { OutputGuard } from './output-guard';
 import type { RelayRequest } from './relay-request';
 import { pumpStream } from './stream-pump';
 import { exactCounter } from './token-counter';
@@ -20,6 +21,8 @@ export interface AnswerOutcome {
   usageCounted: boolean;
   /** The upstream's error, when its stream carried only an error: the call failed and is released, not billed. */
   failure?: string;
+  /** The stream outran its reservation (its upstream ignored the output limit) and was ended early. */
+  cutShort?: boolean;
 }
 
 const streamHeaders = {
@@ -43,11 +46,12 @@ export function waitForDrain(raw: ServerResponse): Promise<void> {
 }
 
 /** Streams SSE bytes to the client, flushing each chunk; meters usage from the side and by counting when none arrives. */
-export async function relayStream(raw: ServerResponse, upstream: UpstreamResponse, abort: UpstreamAbort, call: RelayRequest, startedAt: number): Promise<AnswerOutcome> {
+export async function relayStream(raw: ServerResponse, upstream: UpstreamResponse, abort: UpstreamAbort, call: RelayRequest, startedAt: number, guard: OutputGuard | null): Promise<AnswerOutcome> {
   // The text is collected as it streams, for a count when no usage arrives (no chunk is kept).
   const reader = new OpenAiChatStreamUsageReader({ collectText: true });
   let clientGone = false;
   let upstreamBroken = false;
+  let cutShort = false;
   let firstByteMs = 0;
   const onClose = (): void => {
     if (!raw.writableFinished) {
@@ -62,16 +66,26 @@ export async function relayStream(raw: ServerResponse, upstream: UpstreamRespons
     const broken = await pumpStream(upstream.body, raw, (bytes) => {
       if (firstByteMs === 0) firstByteMs = Date.now() - startedAt;
       reader.push(bytes);
-      return clientGone || raw.write(bytes);
+      const more = clientGone || raw.write(bytes);
+      if (guard?.exceeded(reader.textLength, () => reader.text)) {
+        cutShort = true;
+        throw new Error('the answer outran its reservation');
+      }
+      return more;
     });
-    upstreamBroken = broken && !clientGone;
+    upstreamBroken = broken && !clientGone && !cutShort;
+    if (cutShort) {
+      // The answer outran what the call holds: the upstream is dropped and the client's stream ends as OpenAI's do.
+      abort.abort();
+      if (!clientGone) raw.write(sseDoneFrame);
+    }
   } finally {
     reader.end();
     raw.off('close', onClose);
     if (!raw.writableEnded) raw.end();
   }
   const reported = reader.usage;
-  if (reported && reported.inputTokens + reported.outputTokens > 0) {
+  if (reported && reported.inputTokens + reported.outputTokens > 0 && !cutShort) {
     return {
       usage: { promptTokens: reported.inputTokens, completionTokens: reported.outputTokens, cachedTokens: reported.cacheReadTokens, cacheCreationTokens: reported.cacheWriteTokens },
       firstByteMs,
@@ -82,7 +96,7 @@ export async function relayStream(raw: ServerResponse, upstream: UpstreamRespons
   }
   // No usage arrived (the upstream omits it, or the stream was cut): count what was actually streamed.
   const count = await exactCounter();
-  return { usage: { promptTokens: call.endpoint.estimatePrompt(call, count), completionTokens: count(reader.text) }, firstByteMs, clientGone, upstreamBroken, usageCounted: true };
+  return { usage: { promptTokens: call.endpoint.estimatePrompt(call, count), completionTokens: count(reader.text) }, firstByteMs, clientGone, upstreamBroken, usageCounted: true, cutShort };
 }
 
 /** Reads the whole answer, measures it, and returns its bytes for the caller to send unchanged. */

@@ -57,13 +57,25 @@ function costSummary(quote: BillingQuote): string {
 
 /** The consumption row of a settled call. */
 export function buildConsumeLog(
-  context: LogContext & { quote: BillingQuote; usage: BillableUsage; cost: QuotaCost; outcome: AnswerOutcome; channel: ChannelRoute; upstreamModel: string; conversion: { wire: string | null; passthrough: boolean; warnings: string[] } },
+  context: LogContext & {
+    quote: BillingQuote;
+    usage: BillableUsage;
+    cost: QuotaCost;
+    outcome: AnswerOutcome;
+    channel: ChannelRoute;
+    upstreamModel: string;
+    conversion: { wire: string | null; passthrough: boolean; warnings: string[] };
+    budget: CallBudget;
+  },
 ): NewLog {
-  const { quote, usage, cost, outcome, channel, upstreamModel, call, conversion } = context;
+  const { quote, usage, cost, outcome, channel, upstreamModel, call, conversion, budget } = context;
   const notes: string[] = [...conversion.warnings];
   if (outcome.usageCounted) notes.push('the upstream reported no usage: tokens counted locally');
   if (outcome.clientGone) notes.push('the client disconnected: billed what was streamed');
   if (outcome.upstreamBroken) notes.push('the upstream stream broke off');
+  if (budget.outputCap !== null) notes.push(`the output limit was lowered to ${budget.outputCap} tokens, what the balance affords`);
+  if (budget.cutShort) notes.push('the answer outran what the call held: the stream was ended');
+  if (budget.unbilled > 0) notes.push(`the answer cost ${budget.unbilled} more than the balance could cover: left unbilled`);
   // Built by assignment, not spreads: this runs on every settled call.
   const other: Record<string, unknown> = Object.assign<Record<string, unknown>, object>({}, cost.other);
   other.frt = outcome.firstByteMs;
@@ -72,6 +84,8 @@ export function buildConsumeLog(
   other.admin_info = { use_channel: context.tried };
   other.client_type = clientTypeOf(call, context.caller);
   if (call.format && conversion.wire && !conversion.passthrough) other.request_conversion = [call.format, conversion.wire];
+  if (budget.outputCap !== null) other.output_cap = budget.outputCap;
+  if (budget.unbilled > 0) other.unbilled_quota = budget.unbilled;
   if (notes.length) other.warnings = notes;
   const row = baseRow(context, LogType.Consume, channel);
   row.content = costSummary(quote);
@@ -79,6 +93,21 @@ export function buildConsumeLog(
   row.prompt_tokens = usage.promptTokens;
   row.completion_tokens = usage.completionTokens;
   row.other = JSON.stringify(other);
+  return row;
+}
+
+/** How the call's reservation bounded it: the output cap it was sent, what went unbilled, and whether its stream was ended. */
+export interface CallBudget {
+  outputCap: number | null;
+  unbilled: number;
+  cutShort: boolean;
+}
+
+/** The system row (type 4) of a call whose answer cost more than the balance could cover; its quota is 0, nothing moved. */
+export function buildShortfallLog(context: LogContext, amounts: { owed: number; billed: number; unbilled: number }): NewLog {
+  const row = baseRow(context, LogType.System, undefined);
+  row.content = `request ${context.request.id}: the answer cost ${amounts.owed}, the balance covered ${amounts.billed}; ${amounts.unbilled} left unbilled`;
+  row.other = JSON.stringify({ unbilled_quota: amounts.unbilled, owed_quota: amounts.owed, billed_quota: amounts.billed });
   return row;
 }
 

@@ -1,9 +1,8 @@
 // One relay call, end to end: price → reserve → attempts with failover → relay the answer → settle exactly once.
 import { Readable } from 'node:stream';
 import { findFormat } from '@turnpike/formats';
-import { computeQuotaCost, estimateReserveQuota, resolveMappedModel, selectChannel, type BillableUsage, type BillingQuote } from '@turnpike/relay';
+import { computeQuotaCost, resolveMappedModel, selectChannel, type BillableUsage, type BillingQuote } from '@turnpike/relay';
 import { chatWireFor, findProvider, findProviderAdaptor, type AdaptorChannel, type ProviderAdaptor, type UpstreamCall } from '@turnpike/providers';
-import type { Reservation } from '../billing/quota-ledger';
 import type { UserRow } from '../db/schema';
 import { admitModelRequest, recordModelRequestSuccess } from '../rate-limit/model-request-limit';
 import { autoDisableChannel, isRetryable, shouldAutoDisable, type AttemptFailure } from './channel-health';
@@ -14,8 +13,10 @@ import { exactCounter, roughCounter } from './token-counter';
 import { chooseThinking } from './provider-options';
 import { readWholeAnswer, relayStream, type AnswerOutcome } from './relay-answer';
 import type { RelayCaller } from './relay-caller';
-import { RelayError, keyError, permissionError } from './relay-error';
-import { buildConsumeLog, buildErrorLog } from './relay-log-rows';
+import { RelayError, permissionError } from './relay-error';
+import { buildConsumeLog, buildErrorLog, buildShortfallLog } from './relay-log-rows';
+import { OutputGuard } from './output-guard';
+import { outputCapHeader, reserveCall, type ReservedCall } from './relay-reserve';
 import { buildUpstreamBody, type RelayRequest } from './relay-request';
 import type { RelayExchange } from './relay-exchange';
 import type { RelayServices } from './relay-services';
@@ -269,27 +270,21 @@ function checkModelLimits(caller: RelayCaller, model: string): void {
 }
 
 /** Runs a relay call and writes its answer; every path ends with the reservation settled or released exactly once. */
-export async function runRelay(services: RelayServices, request: RelayExchange, call: RelayRequest, caller: RelayCaller): Promise<void> {
+export async function runRelay(services: RelayServices, request: RelayExchange, inbound: RelayRequest, caller: RelayCaller): Promise<void> {
   const startedAt = Date.now();
-  checkModelLimits(caller, call.model);
-  const quote = priceCall(services, caller, call.model);
+  checkModelLimits(caller, inbound.model);
+  const quote = priceCall(services, caller, inbound.model);
   const limited = await admitModelRequest(services.context, caller.user.id, caller.usingGroup);
   if (limited) throw new RelayError(429, limited, 'rate_limit_error', 'model_request_rate_limited');
-  const candidates = candidatesFor(services, caller, call.model);
+  const candidates = candidatesFor(services, caller, inbound.model);
   if (candidates.length === 0) {
-    throw new RelayError(503, `no available channel for model ${call.model} under group ${caller.usingGroup}`, 'server_error', 'model_not_found');
+    throw new RelayError(503, `no available channel for model ${inbound.model} under group ${caller.usingGroup}`, 'server_error', 'model_not_found');
   }
-  const promptEstimate = call.endpoint.estimatePrompt(call, roughCounter);
+  const promptEstimate = inbound.endpoint.estimatePrompt(inbound, roughCounter);
+  const held = await reserveCall(services, inbound, caller, quote, promptEstimate);
+  const { call, reservation } = held;
+  if (held.outputCap !== null) request.res.setHeader(outputCapHeader, String(held.outputCap));
   const countPrompt = async (): Promise<number> => call.endpoint.estimatePrompt(call, await exactCounter());
-  const units = call.endpoint.units?.(call.json) ?? 1;
-  const options = services.context.options;
-  const estimate = estimateReserveQuota(quote, { promptTokens: promptEstimate, maxTokens: call.endpoint.maxTokens(call), preConsumedQuota: options.number('PreConsumedQuota') }) * units;
-  const reserved = await services.ledger.reserve(caller.user.id, caller.apiKey?.id ?? 0, caller.apiKey?.unlimited_quota === 1, estimate);
-  if (!reserved.ok) {
-    if (reserved.reason === 'token_quota') throw keyError('the token quota is not enough for this request', 'insufficient_quota');
-    throw new RelayError(403, 'the user quota is not enough for this request', 'insufficient_quota', 'insufficient_user_quota');
-  }
-  const reservation: Reservation = reserved.reservation;
   const tried: number[] = [];
   let attempt: AttemptResult;
   try {
@@ -299,10 +294,11 @@ export async function runRelay(services: RelayServices, request: RelayExchange, 
     services.ledger.release(reservation, buildErrorLog({ services, request, call, caller, tried, message: failure.message, startedAt }), tried.at(-1) ?? 0);
     throw failure;
   }
+  const guard = outputGuardFor(quote, held, promptEstimate);
   let outcome: AnswerOutcome;
   try {
     if (call.format && attempt.chat) {
-      const plan: ChatAnswerPlan = { inbound: call.format, ...attempt.chat, model: call.model, framing: call.framing, promptEstimate, countPrompt };
+      const plan: ChatAnswerPlan = { inbound: call.format, ...attempt.chat, model: call.model, framing: call.framing, promptEstimate, countPrompt, guard };
       if (call.stream) {
         request.takeOver();
         outcome = await relayChatStream(request.res, attempt.response, attempt.abort, plan, startedAt);
@@ -313,7 +309,7 @@ export async function runRelay(services: RelayServices, request: RelayExchange, 
       }
     } else if (call.stream) {
       request.takeOver();
-      outcome = await relayStream(request.res, attempt.response, attempt.abort, call, startedAt);
+      outcome = await relayStream(request.res, attempt.response, attempt.abort, call, startedAt, guard);
     } else {
       const whole = await readWholeAnswer(attempt.response, call);
       outcome = { ...whole.outcome, firstByteMs: Date.now() - startedAt, clientGone: request.res.destroyed };
@@ -330,21 +326,51 @@ export async function runRelay(services: RelayServices, request: RelayExchange, 
     services.ledger.release(reservation, buildErrorLog({ services, request, call, caller, tried, message: outcome.failure, startedAt }), attempt.channel.id);
     return;
   }
-  settle(services, request, call, caller, quote, reservation, attempt, outcome, units, tried, startedAt);
+  await settle(services, { request, call, caller, tried, startedAt }, { quote, held, attempt, outcome });
   await recordModelRequestSuccess(services.context, caller.user.id, caller.usingGroup);
 }
 
-function settle(services: RelayServices, request: RelayExchange, call: RelayRequest, caller: RelayCaller, quote: BillingQuote, reservation: Reservation, attempt: AttemptResult, outcome: AnswerOutcome, units: number, tried: number[], startedAt: number): void {
+/** Watches a streamed answer that bills output tokens: it ends once its output costs more than the call holds. */
+function outputGuardFor(quote: BillingQuote, held: ReservedCall, promptEstimate: number): OutputGuard | null {
+  if (quote.pricing.mode !== 'ratio' || held.call.endpoint.output === 'none' || held.reservation.amount === 0) return null;
+  const reservation = held.reservation;
+  return new OutputGuard(held.outputLimit, (outputTokens) => computeQuotaCost(quote, { promptTokens: promptEstimate, completionTokens: outputTokens }).quota > reservation.amount);
+}
+
+/** What the settlement of a call bills. */
+interface SettledCall {
+  quote: BillingQuote;
+  held: ReservedCall;
+  attempt: AttemptResult;
+  outcome: AnswerOutcome;
+}
+
+/**
+ * Bills the call once. An answer that cost more than its hold (the upstream ignored its output limit, or the prompt
+ * outgrew its estimate) takes what the balances still allow; the rest goes unbilled, with a system log row, so no
+ * balance goes below zero and the log rows still add up to every balance change.
+ */
+async function settle(services: RelayServices, context: { request: RelayExchange; call: RelayRequest; caller: RelayCaller; tried: number[]; startedAt: number }, settled: SettledCall): Promise<void> {
+  const { call, caller } = context;
+  const { quote, held, attempt, outcome } = settled;
   const usage: BillableUsage = outcome.usage;
   const cost = computeQuotaCost(quote, usage);
-  const quota = cost.quota * (quote.pricing.mode === 'price' ? units : 1);
+  const units = call.endpoint.units?.(call.json) ?? 1;
+  const owed = cost.quota * (quote.pricing.mode === 'price' ? units : 1);
+  const reservation = held.reservation;
+  if (owed > reservation.amount) await services.ledger.extend(reservation, owed - reservation.amount);
+  const quota = Math.min(owed, reservation.amount);
+  const unbilled = owed - quota;
   const conversion = { wire: attempt.chat?.wire ?? null, passthrough: attempt.chat?.passthrough ?? true, warnings: attempt.chat?.warnings ?? [] };
-  const log = buildConsumeLog({ services, request, call, caller, tried, startedAt, quote, usage, cost: { ...cost, quota }, outcome, channel: attempt.channel, upstreamModel: attempt.upstreamModel, conversion });
+  const budget = { outputCap: held.outputCap, unbilled, cutShort: outcome.cutShort === true };
+  const log = buildConsumeLog({ ...context, services, quote, usage, cost: { ...cost, quota }, outcome, channel: attempt.channel, upstreamModel: attempt.upstreamModel, conversion, budget });
+  if (unbilled > 0) services.context.log.warn({ requestId: context.request.id, userId: caller.user.id, model: call.model, owed, billed: quota, unbilled }, 'answer cost more than the balance could cover; the rest is unbilled');
   services.ledger.settle(reservation, {
     actual: quota,
     channelId: attempt.channel.id,
     succeeded: true,
     log: services.context.options.bool('LogConsumeEnabled') ? log : null,
+    systemLog: unbilled > 0 ? buildShortfallLog({ ...context, services }, { owed, billed: quota, unbilled }) : null,
     tokensUsed: usage.promptTokens + usage.completionTokens,
     modelName: call.model,
     username: caller.user.username,

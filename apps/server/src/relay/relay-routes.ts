@@ -1,5 +1,5 @@
 // The relay's HTTP surface: OpenAI-format endpoints under /v1, the playground, model lists and legacy billing.
-import { createSeededRandom } from '@turnpike/relay';
+import { bundledModelCatalog, createSeededRandom } from '@turnpike/relay';
 import type { FastifyInstance } from 'fastify';
 import { QuotaLedger, releaseStaleReservations } from '../billing/quota-ledger';
 import { QuotaWarningNotifier } from '../billing/quota-warnings';
@@ -53,8 +53,8 @@ export async function registerRelayRoutes(app: FastifyInstance, context: AppCont
   const services: RelayServices = {
     context,
     routing: await RoutingTable.open(context.db, context.bus),
-    prices: new PriceBook(context.options),
-    ledger: new QuotaLedger(context.db, batcher, context.config.nodeName, context.startId, sqliteLedger),
+    prices: new PriceBook(context.options, bundledModelCatalog),
+    ledger: new QuotaLedger({ db: context.db, batcher, nodeName: context.config.nodeName, startId: context.startId, sqliteLedger, kind: context.database.kind }),
     upstream,
     credentials: new CredentialCache(upstream),
     random: createSeededRandom(Date.now() >>> 0),
@@ -62,7 +62,7 @@ export async function registerRelayRoutes(app: FastifyInstance, context: AppCont
   // An earlier run of this node (same NODE_NAME, another start id) is gone: return what it held at once.
   const released = await releaseStaleReservations(context.db, { nodeName: context.config.nodeName, exceptStartId: context.startId });
   if (released > 0) context.log.warn({ released }, 'released reservations left by an earlier run of this node');
-  context.shutdownTasks.push(() => services.ledger.flush(), () => services.upstream.close());
+  context.shutdownTasks.push(() => services.ledger.flush(), async () => warnings.close(), () => services.upstream.close());
   context.relay = services;
   context.front.fastLane = createRelayFastLane(services);
   registerChannelProbeRoutes(app, services);

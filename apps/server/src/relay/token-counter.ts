@@ -20,11 +20,21 @@ export const roughCounter: TokenCounter = (text) => {
 };
 
 let exact: Promise<TokenCounter> | null = null;
+let loaded: TokenCounter | null = null;
 
 /** The exact o200k counter, loading the tokenizer the first time it is asked for. */
 export function exactCounter(): Promise<TokenCounter> {
-  exact ??= import('gpt-tokenizer').then(({ countTokens }) => (text: string) => (text ? countTokens(text) : 0));
+  exact ??= import('gpt-tokenizer').then(({ countTokens }) => {
+    loaded = (text: string) => (text ? countTokens(text) : 0);
+    return loaded;
+  });
   return exact;
+}
+
+/** The exact counter when the tokenizer has loaded already, else null (and the load is started). */
+export function exactCounterIfLoaded(): TokenCounter | null {
+  if (!loaded) void exactCounter();
+  return loaded;
 }
 
 /** Collects the text of any JSON value (strings only), for prompt estimates of arbitrary bodies. */

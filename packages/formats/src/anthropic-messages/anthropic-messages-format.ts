@@ -29,4 +29,18 @@ export const anthropicMessagesFormat: Format<AnthropicMessagesRequest, Anthropic
   createStreamEncoder: (options) => new AnthropicMessagesStreamEncoder(options),
   readUsage: readAnthropicMessagesUsage,
   createStreamUsageReader: (options) => new AnthropicMessagesStreamUsageReader(options),
+  limitOutputTokens: limitAnthropicOutputTokens,
 };
+
+/** Anthropic's smallest thinking budget: a limit that leaves no room for it turns thinking off. */
+const minimumThinkingBudget = 1024;
+
+/** `max_tokens` lowered to `limit`, and an extended-thinking budget kept below it (Anthropic refuses one that is not). */
+function limitAnthropicOutputTokens(body: Readonly<Record<string, unknown>>, limit: number): Record<string, unknown> {
+  const limited: Record<string, unknown> = { ...body, max_tokens: limit };
+  const thinking = body.thinking && typeof body.thinking === 'object' ? (body.thinking as Record<string, unknown>) : null;
+  if (thinking?.type === 'enabled' && typeof thinking.budget_tokens === 'number' && thinking.budget_tokens >= limit) {
+    limited.thinking = limit - 1 >= minimumThinkingBudget ? { ...thinking, budget_tokens: limit - 1 } : { type: 'disabled' };
+  }
+  return limited;
+}

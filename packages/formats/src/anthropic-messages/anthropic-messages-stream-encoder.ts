@@ -37,6 +37,7 @@ export class AnthropicMessagesStreamEncoder implements CanonicalStreamEncoder {
 
   constructor(options: StreamEncoderOptions) {
     this.options = options;
+    this.started = options.resumed === true;
   }
 
   /** Encodes one part; returns SSE text (possibly empty) to write to the client. After an error part, nothing more is written. */

@@ -24,4 +24,8 @@ export const geminiFormat: Format<GeminiRequest, GeminiResponse> = {
   createStreamEncoder: (options) => new GeminiStreamEncoder(options),
   readUsage: readGeminiUsage,
   createStreamUsageReader: (options) => new GeminiStreamUsageReader(options),
+  limitOutputTokens: (body, limit) => {
+    const config = body.generationConfig && typeof body.generationConfig === 'object' ? (body.generationConfig as Record<string, unknown>) : {};
+    return { ...body, generationConfig: { ...config, maxOutputTokens: limit } };
+  },
 };

@@ -31,4 +31,6 @@ export const openAiChatFormat: Format<OpenAiChatRequest, OpenAiChatResponse> = {
   createStreamEncoder: (options) => new OpenAiChatStreamEncoder(options),
   readUsage: readOpenAiChatUsage,
   createStreamUsageReader: (options) => new OpenAiChatStreamUsageReader(options),
+  // max_completion_tokens only when the caller used it: most compatible servers know only max_tokens.
+  limitOutputTokens: (body, limit) => ({ ...body, [body.max_completion_tokens !== undefined && body.max_completion_tokens !== null ? 'max_completion_tokens' : 'max_tokens']: limit }),
 };

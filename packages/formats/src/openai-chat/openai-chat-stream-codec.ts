@@ -165,6 +165,8 @@ export interface OpenAiChatStreamEncoderOptions {
   metadata: CanonicalStreamMetadata;
   /** Send the usage chunk before `[DONE]` (the caller set `stream_options.include_usage`). */
   includeUsage: boolean;
+  /** The opening chunk (with the role) already reached the client. */
+  resumed?: boolean;
 }
 
 /**
@@ -180,6 +182,7 @@ export class OpenAiChatStreamEncoder {
 
   constructor(options: OpenAiChatStreamEncoderOptions) {
     this.options = options;
+    this.roleSent = options.resumed === true;
   }
 
   /** Encodes one part; returns SSE text (possibly empty) to write to the client. */

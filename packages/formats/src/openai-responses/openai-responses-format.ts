@@ -32,4 +32,5 @@ export const openAiResponsesFormat: Format<OpenAiResponsesRequest, OpenAiRespons
   createStreamEncoder: (options) => new OpenAiResponsesStreamEncoder(options),
   readUsage: readOpenAiResponsesUsage,
   createStreamUsageReader: (options) => new OpenAiResponsesStreamUsageReader(options),
+  limitOutputTokens: (body, limit) => ({ ...body, max_output_tokens: limit }),
 };

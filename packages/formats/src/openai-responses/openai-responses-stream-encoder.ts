@@ -21,6 +21,8 @@ type JsonRecord = Record<string, unknown>;
 /** Options of the stream encoder. */
 export interface OpenAiResponsesStreamEncoderOptions {
   metadata: CanonicalStreamMetadata;
+  /** `response.created` already reached the client. */
+  resumed?: boolean;
 }
 
 interface OpenText {
@@ -63,6 +65,7 @@ export class OpenAiResponsesStreamEncoder {
 
   constructor(options: OpenAiResponsesStreamEncoderOptions) {
     this.metadata = options.metadata;
+    this.started = options.resumed === true;
   }
 
   /** Encodes one part; returns SSE text (possibly empty) to write to the client. */

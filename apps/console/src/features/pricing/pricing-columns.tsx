@@ -24,6 +24,19 @@ export interface PricingColumnsContext {
 
 const formatRatio = (value: number): string => String(Number.parseFloat(value.toFixed(6)));
 
+/** Where a price not set by the operator comes from: the model catalog's list price, or the default ratio of unset models. */
+function PriceSourceTag({ item, t }: { item: PricingItem; t: TFunction }) {
+  if (item.price_source === 'option') return null;
+  const key = item.price_source === 'catalog' ? 'sourceCatalog' : 'sourceUnset';
+  return (
+    <Tooltip title={t(`pricing.${key}Hint`)}>
+      <Tag bordered={false} color={item.price_source === 'catalog' ? 'blue' : 'orange'} style={{ marginInlineEnd: 0, width: 'fit-content' }} data-testid={`pricing-source-${item.model_name}`}>
+        {t(`pricing.${key}`)}
+      </Tag>
+    </Tooltip>
+  );
+}
+
 function PriceCell({ item, context }: { item: PricingItem; context: PricingColumnsContext }) {
   const { t, groupRatio, priceDisplay } = context;
   const price = modelPrice(item, groupRatio);
@@ -34,6 +47,7 @@ function PriceCell({ item, context }: { item: PricingItem; context: PricingColum
     <Space direction="vertical" size={0} data-testid={`pricing-price-${item.model_name}`}>
       <span style={{ whiteSpace: 'nowrap' }}>{t('pricing.inputPrice', { price: displayPrice(price.input, priceDisplay) })}</span>
       <span style={{ whiteSpace: 'nowrap' }}>{t('pricing.outputPrice', { price: displayPrice(price.output, priceDisplay) })}</span>
+      <PriceSourceTag item={item} t={t} />
     </Space>
   );
 }

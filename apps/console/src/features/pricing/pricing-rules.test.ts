@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { PricingItem } from '@turnpike/contract';
 import { compareAvailability, displayPrice, filterModels, isAvailableIn, modelPrice, ratioOf, selectedModelsText, usableGroupsOf } from './pricing-rules';
 
-const usage: PricingItem = { model_name: 'GPT-4o-mini', quota_type: 0, model_ratio: 0.075, completion_ratio: 4, model_price: 0, enable_groups: ['default', 'vip'] };
-const perCall: PricingItem = { model_name: 'dall-e-3', quota_type: 1, model_ratio: 0, completion_ratio: 0, model_price: 0.04, enable_groups: ['vip'] };
+const usage: PricingItem = { model_name: 'GPT-4o-mini', quota_type: 0, model_ratio: 0.075, completion_ratio: 4, model_price: 0, enable_groups: ['default', 'vip'], price_source: 'option' };
+const perCall: PricingItem = { model_name: 'dall-e-3', quota_type: 1, model_ratio: 0, completion_ratio: 0, model_price: 0.04, enable_groups: ['vip'], price_source: 'option' };
 
 describe('search and availability', () => {
   it('filters by case-insensitive substring', () => {

@@ -258,6 +258,8 @@ export const settingsEn = {
     inputShort: 'In ${{price}}',
     outputShort: 'Out ${{price}}',
     unpriced: 'Not priced',
+    listPrice: 'List price',
+    listPriceHint: 'No ratio is set here: calls are billed at the list price from the bundled model catalog (shown greyed in the ratio fields). Set a ratio to override it.',
     unset: 'unset',
     search: 'Search model names',
     addModel: 'Add model',

@@ -253,6 +253,8 @@ export const settingsZh: typeof settingsEn = {
     inputShort: '输入 ${{price}}',
     outputShort: '输出 ${{price}}',
     unpriced: '未定价',
+    listPrice: '目录价',
+    listPriceHint: '此处未设置倍率：调用按内置模型目录中的官方价格计费（倍率框中以灰色显示）。设置倍率即可覆盖。',
     unset: '未设置',
     search: '搜索模型名称',
     addModel: '添加模型',

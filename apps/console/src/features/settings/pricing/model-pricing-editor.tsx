@@ -9,7 +9,8 @@ import { useEnabledModels } from '../settings-api';
 import { PriceEntryModal } from './price-entry-modal';
 import { PricingAddModal } from './pricing-add-modal';
 import { PricingBatchModal } from './pricing-batch-modal';
-import { buildPricingColumns, type PricingField } from './pricing-columns';
+import { usePricing } from '../../pricing/pricing-api';
+import { buildPricingColumns, type ListPrice, type PricingField } from './pricing-columns';
 import { applyBatch, buildPricingRows, PricingPageSize, findInvalidRow, isNumberDraft, isUnpriced, serializePricingRows, type PricingMode, type PricingRow } from './pricing-rules';
 import { useSavePricing, useStoredPricingMaps } from './use-save-pricing';
 
@@ -19,6 +20,7 @@ export function ModelPricingEditor() {
   const isMobile = useIsMobile();
   const stored = useStoredPricingMaps();
   const enabled = useEnabledModels();
+  const pricing = usePricing(null);
   const { save, saving } = useSavePricing();
   const storedKey = JSON.stringify(stored);
   const enabledKey = (enabled.data ?? []).join('\n');
@@ -40,7 +42,13 @@ export function ModelPricingEditor() {
     const needle = search.trim().toLowerCase();
     return needle === '' ? rows : rows.filter((row) => row.name.toLowerCase().includes(needle));
   }, [rows, search]);
-  const unpricedCount = useMemo(() => rows.filter(isUnpriced).length, [rows]);
+  // Models the options leave unpriced are billed at the catalog's list price when it has one.
+  const listPrices = useMemo(() => {
+    const listed = new Map<string, ListPrice>();
+    for (const item of pricing.data?.items ?? []) if (item.price_source === 'catalog') listed.set(item.model_name, { ratio: item.model_ratio, completionRatio: item.completion_ratio });
+    return listed;
+  }, [pricing.data]);
+  const unpricedCount = useMemo(() => rows.filter((row) => isUnpriced(row) && !(row.mode === 'token' && listPrices.has(row.name))).length, [rows, listPrices]);
 
   const columns = useMemo(
     () =>
@@ -60,8 +68,9 @@ export function ModelPricingEditor() {
           setRows((current) => current.filter((row) => row.name !== name));
           setSelected((current) => current.filter((item) => item !== name));
         },
+        listPrices,
       }),
-    [t, isMobile],
+    [t, isMobile, listPrices],
   );
 
   const submit = async (): Promise<void> => {

@@ -17,15 +17,28 @@ export interface PricingColumnsOptions {
   onMode: (name: string, mode: PricingMode) => void;
   onPriceEntry: (row: PricingRow) => void;
   onDelete: (name: string) => void;
+  /** The model catalog's list prices of models the options do not price, shown where a row leaves a ratio empty. */
+  listPrices: ReadonlyMap<string, ListPrice>;
+}
+
+/** A model's list price from the catalog, as ratios. */
+export interface ListPrice {
+  ratio: number;
+  completionRatio: number;
 }
 
 /** Builds the editor's columns; a per-request row disables its ratio inputs, a per-token row its price. */
-export function buildPricingColumns({ t, isMobile, onField, onMode, onPriceEntry, onDelete }: PricingColumnsOptions): ColumnsType<PricingRow> {
+export function buildPricingColumns({ t, isMobile, onField, onMode, onPriceEntry, onDelete, listPrices }: PricingColumnsOptions): ColumnsType<PricingRow> {
+  /** An empty ratio shows the list price it falls back to; an empty price shows that it is unset. */
+  const placeholderOf = (row: PricingRow, field: PricingField): string => {
+    const listed = field === 'price' ? undefined : listPrices.get(row.name);
+    return listed ? String(field === 'ratio' ? listed.ratio : listed.completionRatio) : t('settings.pricing.unset');
+  };
   const numberInput = (row: PricingRow, field: PricingField, testId: string, disabled: boolean) => (
     <Input
       value={row[field]}
       disabled={disabled}
-      placeholder={t('settings.pricing.unset')}
+      placeholder={placeholderOf(row, field)}
       inputMode="decimal"
       data-testid={`${testId}-${row.name}`}
       onChange={(event) => onField(row.name, field, event.target.value)}
@@ -43,7 +56,15 @@ export function buildPricingColumns({ t, isMobile, onField, onMode, onPriceEntry
           <Typography.Text copyable={{ text: name }} style={{ wordBreak: 'break-all' }}>
             {name}
           </Typography.Text>
-          {isUnpriced(row) ? <Tag color="warning">{t('settings.pricing.unpriced')}</Tag> : null}
+          {isUnpriced(row) && row.mode === 'token' && listPrices.has(row.name) ? (
+            <Tooltip title={t('settings.pricing.listPriceHint')}>
+              <Tag color="blue" data-testid={`model-price-list-${row.name}`}>
+                {t('settings.pricing.listPrice')}
+              </Tag>
+            </Tooltip>
+          ) : isUnpriced(row) ? (
+            <Tag color="warning">{t('settings.pricing.unpriced')}</Tag>
+          ) : null}
         </Space>
       ),
     },
