@@ -208,4 +208,24 @@ describe('usage log, dashboard and pricing in Chromium', { timeout: 180_000 }, (
     await page.getByTestId('pricing-currency').getByText('USD').click();
     expect(await page.getByTestId('pricing-price-gpt-4o').innerText()).toBe(`$${Number.parseFloat((0.15 / 7.3).toFixed(6))} / call`);
   });
+
+  it('marks a model priced at the model catalog\'s list price, on the pricing page and in the pricing editor', async () => {
+    const { page } = browser;
+    // No option prices this model: it is billed at the catalog's list price ($3 in, $15 out per 1M tokens).
+    await addChannel(server, { baseUrl: upstream.url, models: 'claude-sonnet-4-20250514', group: 'default', key: 'upstream-good', name: 'mock-claude' });
+    await page.evaluate(() => localStorage.setItem('i18nextLng', 'en'));
+    await page.goto(`${base}/pricing`);
+    await page.getByTestId('pricing-source-claude-sonnet-4-20250514').waitFor();
+    expect(await page.getByTestId('pricing-price-claude-sonnet-4-20250514').innerText()).toBe('Input $3 / 1M tokens\nOutput $15 / 1M tokens\nList price');
+    expect(await page.getByTestId('pricing-source-gpt-4o-mini').count()).toBe(0);
+    await captureLooks(page, `${base}/pricing`, 'pricing-list-price', (current) => current.getByTestId('pricing-source-claude-sonnet-4-20250514').waitFor());
+
+    await login('admin', 'admin-password-1');
+    await page.goto(`${base}/setting?tab=operation`);
+    await page.getByTestId('model-price-tab-visual').click();
+    await page.getByTestId('model-price-search').fill('claude');
+    await page.getByTestId('model-price-list-claude-sonnet-4-20250514').waitFor();
+    expect(await page.getByTestId('model-price-ratio-claude-sonnet-4-20250514').getAttribute('placeholder')).toBe('1.5');
+    expect(await page.getByTestId('model-price-completion-claude-sonnet-4-20250514').getAttribute('placeholder')).toBe('5');
+  });
 });

@@ -9,7 +9,7 @@
 // `messages.stream()` helper cannot accumulate such a stream.
 // @see https://docs.claude.com/en/api/messages
 // @see https://docs.claude.com/en/docs/build-with-claude/streaming
-import { mockCompletionTokens, mockReplyPieces, mockToolCallCompletionTokens, type MockBehaviour, type MockFault } from './mock-behaviour';
+import { limitMockAnswer, mockCompletionTokens, mockReplyPieces, mockToolCallCompletionTokens, type MockBehaviour, type MockFault } from './mock-behaviour';
 import type { MockExchange, MockRoute } from './mock-exchange';
 import { isObject, listOf, type JsonObject } from './mock-json';
 import { countMockTokens } from './mock-tokens';
@@ -132,11 +132,16 @@ interface Answer {
   pieces: string[];
   toolCall: { id: string; name: string; input: JsonObject } | undefined;
   outputTokens: number;
+  /** The behaviour after `max_tokens` (see `limitMockAnswer`). */
+  behaviour: MockBehaviour;
+  /** `max_tokens` cut the answer: it stops with `max_tokens`. */
+  truncated: boolean;
 }
 
 function buildAnswer(exchange: MockExchange, body: JsonObject): Answer {
-  const behaviour = exchange.behaviour;
-  const call = chooseToolCall(body, behaviour);
+  const call = chooseToolCall(body, exchange.behaviour);
+  // A tool call is answered whole; a text answer is cut to max_tokens when the behaviour honours it.
+  const { behaviour, truncated } = call ? { behaviour: exchange.behaviour, truncated: false } : limitMockAnswer(exchange.behaviour, body.max_tokens);
   return {
     id: `msg_mock_${exchange.sequence}`,
     model: String(body.model),
@@ -145,6 +150,8 @@ function buildAnswer(exchange: MockExchange, body: JsonObject): Answer {
     pieces: call ? [] : mockReplyPieces(behaviour),
     toolCall: call ? { id: `toolu_mock_${exchange.sequence}`, ...call } : undefined,
     outputTokens: call ? mockToolCallCompletionTokens(behaviour) : mockCompletionTokens(behaviour),
+    behaviour,
+    truncated,
   };
 }
 
@@ -170,7 +177,8 @@ function contentBlocks(answer: Answer): JsonObject[] {
 }
 
 function stopReason(answer: Answer): string {
-  return answer.toolCall ? 'tool_use' : 'end_turn';
+  if (answer.toolCall) return 'tool_use';
+  return answer.truncated ? 'max_tokens' : 'end_turn';
 }
 
 function sendJsonAnswer(exchange: MockExchange, answer: Answer): Promise<void> {
@@ -183,7 +191,7 @@ function sendJsonAnswer(exchange: MockExchange, answer: Answer): Promise<void> {
     stop_reason: stopReason(answer),
     stop_sequence: null,
   };
-  if (exchange.behaviour.usage !== 'omitted') message.usage = { ...anthropicUsage(exchange.behaviour, answer, answer.outputTokens), service_tier: 'standard' };
+  if (answer.behaviour.usage !== 'omitted') message.usage = { ...anthropicUsage(answer.behaviour, answer, answer.outputTokens), service_tier: 'standard' };
   return exchange.sendJson(200, message);
 }
 
@@ -192,8 +200,8 @@ function event(type: string, payload: JsonObject = {}): string {
 }
 
 /** The frames of a streamed answer; each SSE event is one frame, so `drop` faults and delays count events. */
-function streamFrames(exchange: MockExchange, answer: Answer): string[] {
-  const behaviour = exchange.behaviour;
+function streamFrames(answer: Answer): string[] {
+  const behaviour = answer.behaviour;
   const withUsage = behaviour.usage !== 'omitted';
   const startMessage: JsonObject = { id: answer.id, type: 'message', role: 'assistant', model: answer.model, content: [], stop_reason: null, stop_sequence: null };
   if (withUsage) startMessage.usage = { ...anthropicUsage(behaviour, answer, 1), service_tier: 'standard' };
@@ -248,7 +256,7 @@ async function handleMessages(exchange: MockExchange): Promise<void> {
   const invalidity = findInvalidity(body);
   if (invalidity !== undefined) return sendAnthropicInvalid(exchange, invalidity);
   const answer = buildAnswer(exchange, body);
-  if (body.stream === true) return exchange.sendSse(streamFrames(exchange, answer));
+  if (body.stream === true) return exchange.sendSse(streamFrames(answer));
   return sendJsonAnswer(exchange, answer);
 }
 

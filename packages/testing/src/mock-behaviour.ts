@@ -45,6 +45,13 @@ export interface MockBehaviour {
    * one call instead of text, so a tool round trip gets a call first and text after the results.
    */
   replyToolCall: MockToolCallReply | undefined;
+  /**
+   * Whether the answer obeys the request's output limit in its dialect's field (OpenAI chat `max_completion_tokens`
+   * or `max_tokens`, completions `max_tokens`, Responses `max_output_tokens`, Anthropic `max_tokens`, Gemini
+   * `generationConfig.maxOutputTokens`): an answer longer than the limit is cut to it, reasoning tokens first and then
+   * content pieces (one token each), and ends with the dialect's length finish reason. When false the limit is ignored.
+   */
+  honorsOutputLimit: boolean;
   /** What GET /v1/models lists. */
   models: string[];
   /** Length of each embedding vector. */
@@ -64,6 +71,7 @@ export const defaultMockBehaviour: Readonly<MockBehaviour> = {
   reasoningTokens: 0,
   fault: undefined,
   replyToolCall: undefined,
+  honorsOutputLimit: false,
   models: ['gpt-4o-mini', 'gpt-4o', 'text-embedding-3-small', 'dall-e-3', 'tts-1', 'whisper-1', 'omni-moderation-latest', 'rerank-v1'],
   embeddingDimensions: 8,
 };
@@ -72,6 +80,26 @@ export const defaultMockBehaviour: Readonly<MockBehaviour> = {
 export function mockReplyPieces(behaviour: MockBehaviour): string[] {
   if (behaviour.replyChunks) return behaviour.replyChunks;
   return Array.from({ length: behaviour.chunkCount }, (_, index) => (index === 0 ? 'w1' : ` w${index + 1}`));
+}
+
+/** A text answer after its output limit: the behaviour to answer with, and whether the limit cut the answer short. */
+export interface MockLimitedAnswer {
+  behaviour: MockBehaviour;
+  truncated: boolean;
+}
+
+/**
+ * Cuts a text answer to `limit` output tokens when the behaviour honours output limits and `limit` is a number: the
+ * reasoning tokens count first (as real APIs count them inside the limit), the content pieces get what is left. An
+ * answer within the limit, or a limit that is not honoured, comes back unchanged.
+ */
+export function limitMockAnswer(behaviour: MockBehaviour, limit: unknown): MockLimitedAnswer {
+  if (!behaviour.honorsOutputLimit || typeof limit !== 'number' || !Number.isFinite(limit)) return { behaviour, truncated: false };
+  const allowed = Math.max(0, Math.floor(limit));
+  if (mockCompletionTokens(behaviour) <= allowed) return { behaviour, truncated: false };
+  const reasoningTokens = Math.min(behaviour.reasoningTokens, allowed);
+  const replyChunks = mockReplyPieces(behaviour).slice(0, allowed - reasoningTokens);
+  return { behaviour: { ...behaviour, reasoningTokens, replyChunks }, truncated: true };
 }
 
 /** Completion tokens of an answer: one per content piece, plus the hidden reasoning tokens. */

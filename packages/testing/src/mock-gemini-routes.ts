@@ -2,7 +2,7 @@
 // :streamGenerateContent (SSE with `alt=sse`, one streamed JSON array without it), GET /v1beta/models
 // and GET /v1beta/models/{model}. Faults are answered in Google's `{error: {code, message, status}}` shape.
 // @see https://ai.google.dev/api/generate-content
-import { mockReplyPieces, mockToolCallCompletionTokens, type MockBehaviour, type MockFault } from './mock-behaviour';
+import { limitMockAnswer, mockReplyPieces, mockToolCallCompletionTokens, type MockBehaviour, type MockFault } from './mock-behaviour';
 import type { MockExchange, MockRoute } from './mock-exchange';
 import { isObject, listOf, type JsonObject } from './mock-json';
 import { countMockTokens } from './mock-tokens';
@@ -80,25 +80,39 @@ interface Answer {
   chunks: JsonObject[][];
   /** Candidate tokens after each chunk. */
   candidatesTokensAfter: number[];
+  /** The behaviour after `maxOutputTokens` (see `limitMockAnswer`). */
+  behaviour: MockBehaviour;
+  /** The last chunk's finish reason: `MAX_TOKENS` when `maxOutputTokens` cut the answer. */
+  finishReason: 'STOP' | 'MAX_TOKENS';
 }
 
-function candidateChunk(parts: JsonObject[], last: boolean): JsonObject {
+function candidateChunk(parts: JsonObject[], finishReason: string | undefined): JsonObject {
   const candidate: JsonObject = { content: { parts, role: 'model' }, index: 0 };
-  if (last) candidate.finishReason = 'STOP';
+  if (finishReason !== undefined) candidate.finishReason = finishReason;
   return { candidates: [candidate] };
 }
 
+/** `generationConfig.maxOutputTokens`, in either spelling the REST API accepts. */
+function maxOutputTokensOf(body: JsonObject): unknown {
+  const config = isObject(body.generationConfig) ? body.generationConfig : isObject(body.generation_config) ? body.generation_config : {};
+  return config.maxOutputTokens ?? config.max_output_tokens;
+}
+
 function buildAnswer(exchange: MockExchange, model: string, body: JsonObject): Answer {
-  const behaviour = exchange.behaviour;
-  const promptTokens = behaviour.promptTokens ?? countMockGeminiPromptTokens(body);
+  const promptTokens = exchange.behaviour.promptTokens ?? countMockGeminiPromptTokens(body);
   const responseId = `gemini-mock-${exchange.sequence}`;
-  const call = chooseToolCall(body, behaviour);
+  const call = chooseToolCall(body, exchange.behaviour);
   if (call) {
-    return { model, responseId, promptTokens, chunks: [[{ functionCall: { name: call.name, args: call.args } }]], candidatesTokensAfter: [mockToolCallCompletionTokens(behaviour) - behaviour.reasoningTokens] };
+    const behaviour = exchange.behaviour;
+    const candidatesTokensAfter = [mockToolCallCompletionTokens(behaviour) - behaviour.reasoningTokens];
+    return { model, responseId, promptTokens, chunks: [[{ functionCall: { name: call.name, args: call.args } }]], candidatesTokensAfter, behaviour, finishReason: 'STOP' };
   }
+  // A text answer is cut to maxOutputTokens when the behaviour honours it.
+  const { behaviour, truncated } = limitMockAnswer(exchange.behaviour, maxOutputTokensOf(body));
+  const finishReason = truncated ? 'MAX_TOKENS' : 'STOP';
   const pieces = mockReplyPieces(behaviour);
-  if (pieces.length === 0) return { model, responseId, promptTokens, chunks: [[{ text: '' }]], candidatesTokensAfter: [0] };
-  return { model, responseId, promptTokens, chunks: pieces.map((text) => [{ text }]), candidatesTokensAfter: pieces.map((_, index) => index + 1) };
+  if (pieces.length === 0) return { model, responseId, promptTokens, chunks: [[{ text: '' }]], candidatesTokensAfter: [0], behaviour, finishReason };
+  return { model, responseId, promptTokens, chunks: pieces.map((text) => [{ text }]), candidatesTokensAfter: pieces.map((_, index) => index + 1), behaviour, finishReason };
 }
 
 function withIdentity(answer: Answer, chunk: JsonObject): JsonObject {
@@ -106,8 +120,8 @@ function withIdentity(answer: Answer, chunk: JsonObject): JsonObject {
 }
 
 function sendJsonAnswer(exchange: MockExchange, answer: Answer): Promise<void> {
-  const body = candidateChunk(mergeText(answer.chunks.flat()), true);
-  if (exchange.behaviour.usage !== 'omitted') body.usageMetadata = usageMetadata(exchange.behaviour, answer.promptTokens, answer.candidatesTokensAfter.at(-1) ?? 0);
+  const body = candidateChunk(mergeText(answer.chunks.flat()), answer.finishReason);
+  if (answer.behaviour.usage !== 'omitted') body.usageMetadata = usageMetadata(answer.behaviour, answer.promptTokens, answer.candidatesTokensAfter.at(-1) ?? 0);
   return exchange.sendJson(200, withIdentity(answer, body));
 }
 
@@ -122,11 +136,11 @@ function mergeText(parts: JsonObject[]): JsonObject[] {
   return result;
 }
 
-function streamChunks(exchange: MockExchange, answer: Answer): JsonObject[] {
-  const behaviour = exchange.behaviour;
+function streamChunks(answer: Answer): JsonObject[] {
+  const behaviour = answer.behaviour;
   return answer.chunks.map((parts, index) => {
     const last = index === answer.chunks.length - 1;
-    const chunk = candidateChunk(parts, last);
+    const chunk = candidateChunk(parts, last ? answer.finishReason : undefined);
     if (behaviour.usage === 'every-chunk' || (behaviour.usage === 'last' && last)) {
       chunk.usageMetadata = usageMetadata(behaviour, answer.promptTokens, answer.candidatesTokensAfter[index] ?? 0);
     }
@@ -145,7 +159,7 @@ async function handleGenerate(exchange: MockExchange): Promise<void> {
   const model = decodeURIComponent(match[1] ?? '');
   const answer = buildAnswer(exchange, model, body);
   if (match[2] === 'generateContent') return sendJsonAnswer(exchange, answer);
-  const chunks = streamChunks(exchange, answer);
+  const chunks = streamChunks(answer);
   if (exchange.request.query.alt === 'sse') return exchange.sendSse(chunks.map((chunk) => `data: ${JSON.stringify(chunk)}\r\n\r\n`));
   // Without alt=sse Gemini streams one pretty-printed JSON array, its elements separated by ",\r\n".
   const frames = chunks.map((chunk, index) => `${index === 0 ? '[' : '\n,\r\n'}${JSON.stringify(chunk, null, 2)}`);

@@ -1,5 +1,5 @@
 // OpenAI text endpoints of the mock upstream: /v1/chat/completions and /v1/completions, JSON and SSE.
-import { mockCompletionTokens, mockReplyPieces, type MockBehaviour } from './mock-behaviour';
+import { limitMockAnswer, mockCompletionTokens, mockReplyPieces, type MockBehaviour } from './mock-behaviour';
 import { bodyField, sendInvalidRequest, type MockExchange, type MockRoute } from './mock-exchange';
 import { countMockChatPromptTokens, countMockInputTokens } from './mock-tokens';
 
@@ -31,14 +31,22 @@ interface TextAnswer {
   id: string;
   model: string;
   promptTokens: number;
+  /** The behaviour after the output limit (see `limitMockAnswer`). */
+  behaviour: MockBehaviour;
   /** Builds one stream chunk: a content piece, or the finish marker when `piece` is undefined. */
   chunk(piece: string | undefined, first: boolean): Record<string, unknown>;
   object: string;
 }
 
+/** The answer's behaviour cut to the request's output limit, and its finish reason: `length` when the limit cut it. */
+function limitedAnswer(exchange: MockExchange, limit: unknown): { behaviour: MockBehaviour; finishReason: 'stop' | 'length' } {
+  const limited = limitMockAnswer(exchange.behaviour, limit);
+  return { behaviour: limited.behaviour, finishReason: limited.truncated ? 'length' : 'stop' };
+}
+
 /** Streams pieces, finish chunk, optional usage chunk and [DONE], honouring the usage mode. */
 function streamTextAnswer(exchange: MockExchange, answer: TextAnswer): Promise<void> {
-  const behaviour = exchange.behaviour;
+  const behaviour = answer.behaviour;
   const pieces = mockReplyPieces(behaviour);
   const includeUsage = wantsUsage(exchange);
   const base = { id: answer.id, object: answer.object, created: mockCreatedAt, model: answer.model };
@@ -64,7 +72,8 @@ async function handleChatCompletions(exchange: MockExchange): Promise<void> {
   if (typeof model !== 'string' || !Array.isArray(bodyField(exchange, 'messages'))) {
     return sendInvalidRequest(exchange, 'model and messages are required');
   }
-  const behaviour = exchange.behaviour;
+  const limit = bodyField(exchange, 'max_completion_tokens') ?? bodyField(exchange, 'max_tokens');
+  const { behaviour, finishReason } = limitedAnswer(exchange, limit);
   const promptTokens = behaviour.promptTokens ?? countMockChatPromptTokens(exchange.request.body);
   const id = `chatcmpl-mock-${exchange.sequence}`;
   if (bodyField(exchange, 'stream') === true) {
@@ -72,11 +81,12 @@ async function handleChatCompletions(exchange: MockExchange): Promise<void> {
       id,
       model,
       promptTokens,
+      behaviour,
       object: 'chat.completion.chunk',
       chunk: (piece, first) => ({
         choices: [
           piece === undefined
-            ? { index: 0, delta: first ? { role: 'assistant' } : {}, logprobs: null, finish_reason: 'stop' }
+            ? { index: 0, delta: first ? { role: 'assistant' } : {}, logprobs: null, finish_reason: finishReason }
             : { index: 0, delta: first ? { role: 'assistant', content: piece } : { content: piece }, logprobs: null, finish_reason: null },
         ],
       }),
@@ -87,7 +97,7 @@ async function handleChatCompletions(exchange: MockExchange): Promise<void> {
     object: 'chat.completion',
     created: mockCreatedAt,
     model,
-    choices: [{ index: 0, message: { role: 'assistant', content: mockReplyPieces(behaviour).join(''), refusal: null }, logprobs: null, finish_reason: 'stop' }],
+    choices: [{ index: 0, message: { role: 'assistant', content: mockReplyPieces(behaviour).join(''), refusal: null }, logprobs: null, finish_reason: finishReason }],
     system_fingerprint: 'fp_mock',
   };
   if (behaviour.usage !== 'omitted') answer.usage = mockOpenAiUsage(behaviour, promptTokens);
@@ -97,7 +107,7 @@ async function handleChatCompletions(exchange: MockExchange): Promise<void> {
 async function handleCompletions(exchange: MockExchange): Promise<void> {
   const model = bodyField(exchange, 'model');
   if (typeof model !== 'string') return sendInvalidRequest(exchange, 'model is required');
-  const behaviour = exchange.behaviour;
+  const { behaviour, finishReason } = limitedAnswer(exchange, bodyField(exchange, 'max_tokens'));
   const promptTokens = behaviour.promptTokens ?? countMockInputTokens(bodyField(exchange, 'prompt'));
   const id = `cmpl-mock-${exchange.sequence}`;
   if (bodyField(exchange, 'stream') === true) {
@@ -105,8 +115,9 @@ async function handleCompletions(exchange: MockExchange): Promise<void> {
       id,
       model,
       promptTokens,
+      behaviour,
       object: 'text_completion',
-      chunk: (piece) => ({ choices: [{ text: piece ?? '', index: 0, logprobs: null, finish_reason: piece === undefined ? 'stop' : null }] }),
+      chunk: (piece) => ({ choices: [{ text: piece ?? '', index: 0, logprobs: null, finish_reason: piece === undefined ? finishReason : null }] }),
     });
   }
   const answer: Record<string, unknown> = {
@@ -114,7 +125,7 @@ async function handleCompletions(exchange: MockExchange): Promise<void> {
     object: 'text_completion',
     created: mockCreatedAt,
     model,
-    choices: [{ text: mockReplyPieces(behaviour).join(''), index: 0, logprobs: null, finish_reason: 'stop' }],
+    choices: [{ text: mockReplyPieces(behaviour).join(''), index: 0, logprobs: null, finish_reason: finishReason }],
   };
   if (behaviour.usage !== 'omitted') answer.usage = mockOpenAiUsage(behaviour, promptTokens);
   return exchange.sendJson(200, answer);

@@ -4,6 +4,7 @@
 // tools, tool outputs without their call) with errors worded like the real API's.
 // @see https://platform.openai.com/docs/api-reference/responses
 import {
+  limitMockAnswer,
   mockCompletionTokens,
   mockReplyPieces,
   mockToolCallCompletionTokens,
@@ -105,11 +106,16 @@ interface Answer {
   pieces: string[];
   toolCall: { name: string; arguments: string } | undefined;
   outputTokens: number;
+  /** The behaviour after `max_output_tokens` (see `limitMockAnswer`). */
+  behaviour: MockBehaviour;
+  /** `max_output_tokens` cut the answer: the response ends `incomplete`. */
+  truncated: boolean;
 }
 
 function buildAnswer(exchange: MockExchange, body: JsonObject): Answer {
-  const behaviour = exchange.behaviour;
-  const call = chooseToolCall(body, behaviour);
+  const call = chooseToolCall(body, exchange.behaviour);
+  // A function call is answered whole; a text answer is cut to max_output_tokens when the behaviour honours it.
+  const { behaviour, truncated } = call ? { behaviour: exchange.behaviour, truncated: false } : limitMockAnswer(exchange.behaviour, body.max_output_tokens);
   const reasoningConfig = isObject(body.reasoning) ? body.reasoning : {};
   const wantsSummary = typeof reasoningConfig.summary === 'string' || typeof reasoningConfig.generate_summary === 'string';
   const wantsEncrypted = listOf(body.include).includes('reasoning.encrypted_content');
@@ -125,6 +131,8 @@ function buildAnswer(exchange: MockExchange, body: JsonObject): Answer {
     pieces: call ? [] : mockReplyPieces(behaviour),
     toolCall: call,
     outputTokens: call ? mockToolCallCompletionTokens(behaviour) : mockCompletionTokens(behaviour),
+    behaviour,
+    truncated,
   };
 }
 
@@ -152,7 +160,8 @@ function reasoningItem(answer: Answer, outputIndex: number, done: boolean): Json
 
 function messageItem(answer: Answer, outputIndex: number, done: boolean): JsonObject {
   const content = done ? [{ type: 'output_text', annotations: [], logprobs: [], text: answer.pieces.join('') }] : [];
-  return { id: itemId('msg', answer, outputIndex), type: 'message', status: done ? 'completed' : 'in_progress', content, role: 'assistant' };
+  const status = !done ? 'in_progress' : answer.truncated ? 'incomplete' : 'completed';
+  return { id: itemId('msg', answer, outputIndex), type: 'message', status, content, role: 'assistant' };
 }
 
 function functionCallItem(answer: Answer, call: { name: string; arguments: string }, outputIndex: number, done: boolean): JsonObject {
@@ -182,7 +191,7 @@ function responseObject(answer: Answer, body: JsonObject, status: string, output
     status,
     background: false,
     error: null,
-    incomplete_details: null,
+    incomplete_details: status === 'incomplete' ? { reason: 'max_output_tokens' } : null,
     instructions: typeof body.instructions === 'string' ? body.instructions : null,
     max_output_tokens: typeof body.max_output_tokens === 'number' ? body.max_output_tokens : null,
     model: answer.model,
@@ -205,7 +214,7 @@ function responseObject(answer: Answer, body: JsonObject, status: string, output
 
 /** The frames of a streamed answer; each SSE event is one frame, so `drop` faults and delays count events. */
 function streamFrames(exchange: MockExchange, answer: Answer, body: JsonObject): string[] {
-  const behaviour = exchange.behaviour;
+  const behaviour = answer.behaviour;
   const frames: string[] = [];
   const event = (type: string, payload: JsonObject): void => {
     frames.push(`event: ${type}\ndata: ${JSON.stringify({ type, sequence_number: frames.length, ...payload })}\n\n`);
@@ -247,7 +256,9 @@ function streamFrames(exchange: MockExchange, answer: Answer, body: JsonObject):
     event('response.output_item.done', { output_index: outputIndex, item: messageItem(answer, outputIndex, true) });
   }
   const usage = behaviour.usage === 'omitted' ? null : responsesUsage(behaviour, answer.promptTokens, answer.outputTokens);
-  event('response.completed', { response: responseObject(answer, body, 'completed', outputItems(answer), usage) });
+  // An answer cut by max_output_tokens ends with response.incomplete, as the real API's does.
+  const status = answer.truncated ? 'incomplete' : 'completed';
+  event(`response.${status}`, { response: responseObject(answer, body, status, outputItems(answer), usage) });
   return frames;
 }
 
@@ -260,9 +271,9 @@ async function handleResponses(exchange: MockExchange): Promise<void> {
   if (invalidity) return invalid(exchange, invalidity.message, invalidity.param, invalidity.code);
   const answer = buildAnswer(exchange, body);
   if (body.stream === true) return exchange.sendSse(streamFrames(exchange, answer, body));
-  const usage = responsesUsage(exchange.behaviour, answer.promptTokens, answer.outputTokens);
-  const response = responseObject(answer, body, 'completed', outputItems(answer), usage);
-  if (exchange.behaviour.usage === 'omitted') delete response.usage;
+  const usage = responsesUsage(answer.behaviour, answer.promptTokens, answer.outputTokens);
+  const response = responseObject(answer, body, answer.truncated ? 'incomplete' : 'completed', outputItems(answer), usage);
+  if (answer.behaviour.usage === 'omitted') delete response.usage;
   return exchange.sendJson(200, response);
 }
 

@@ -10,7 +10,7 @@ export interface RelayExchange {
   readonly query: Record<string, unknown>;
   /** The parsed JSON body, or the raw bytes of a multipart body. */
   readonly body: unknown;
-  /** The inbound request; its `close` event tells that the client went away. */
+  /** The inbound request (it closes once its body is read; the response's `close` tells that the client went away). */
   readonly req: IncomingMessage;
   /** The response, written directly once `takeOver` was called (streams). */
   readonly res: ServerResponse;

@@ -159,19 +159,22 @@ async function tryChannel(services: RelayServices, call: RelayRequest, channel: 
   }
   if (!prepared.ok) return { ok: false, failure: { status: 0, message: prepared.message, body: null } };
   const abort = new UpstreamAbort();
-  const onClientGone = (): void => abort.abort();
-  request.req.once('close', onClientGone);
+  // The response's close, not the request's: the request closes as soon as its body has been read.
+  const onClientGone = (): void => {
+    if (!request.res.writableFinished) abort.abort();
+  };
+  request.res.once('close', onClientGone);
   try {
     const sent = await services.upstream.send(prepared.upstreamCall, abort);
     const screened = sent.status >= 200 && sent.status < 300 && prepared.chat ? await screenNativeAnswer(prepared.chat, sent) : { response: sent, failure: null };
-    request.req.off('close', onClientGone);
+    request.res.off('close', onClientGone);
     const response = screened.response;
     if (response.status >= 200 && response.status < 300 && !screened.failure) return { ok: true, result: { channel, upstreamModel: prepared.upstreamModel, response, abort, chat: prepared.chat } };
     // A refused call may mean a revoked access token: the next call exchanges the key afresh.
     if (findProviderAdaptor(channel.type)?.credentials) services.credentials.forget(adaptorChannelOf(channel));
     return { ok: false, failure: screened.failure ?? (await readFailure(response)) };
   } catch (error) {
-    request.req.off('close', onClientGone);
+    request.res.off('close', onClientGone);
     if (abort.aborted) throw new RelayError(499, 'the client closed the request', 'invalid_request_error', 'client_gone');
     return { ok: false, failure: { status: 0, message: `upstream request failed: ${(error as Error).message}`, body: null } };
   }
