@@ -67,6 +67,9 @@ describe('settings page in Chromium', { timeout: 240_000 }, () => {
       body: { name: 'mock', type: 1, key: 'upstream-good', base_url: upstream.url, models: 'mock-priced,unpriced-a,unpriced-b,unpriced-c', group: 'default', priority: 0, weight: 0, auto_ban: 1 },
     });
     expect(channel.json().success).toBe(true);
+    // An operator's own ratio for a model that is not served, for the editor to change.
+    await server.context.options.set('ModelRatio', { ...(server.context.options.json('ModelRatio') as Record<string, number>), 'gpt-4o': 1.25 });
+    await server.context.options.set('CompletionRatio', { 'gpt-4o': 4 });
     const { page } = browser;
     page.on('request', (request) => {
       if (request.method() === 'PUT' && new URL(request.url()).pathname === '/api/option/') puts.push(request.postDataJSON() as { key: string; value: string });

@@ -17,7 +17,7 @@ export function useOptions({ fresh = false }: { fresh?: boolean } = {}) {
   });
 }
 
-/** Writes options one PUT per key, then reloads the options and the site status. */
+/** Writes options one PUT per key, then reloads the options, the site status and the pricing (prices follow the options). */
 export function useSaveOptions() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -26,6 +26,7 @@ export function useSaveOptions() {
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: optionsQueryKey });
       void queryClient.invalidateQueries({ queryKey: statusQueryKey });
+      void queryClient.invalidateQueries({ queryKey: ['pricing'] });
     },
   });
 }

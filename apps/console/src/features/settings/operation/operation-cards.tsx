@@ -114,15 +114,17 @@ function QuotaHint({ optionKey, hint }: { optionKey: string; hint?: string }) {
   );
 }
 
-const quotaKeys = ['QuotaForNewUser', 'PreConsumedQuota', 'QuotaForInviter', 'QuotaForInvitee'];
+const quotaKeys = ['QuotaForNewUser', 'PreConsumedQuota', 'DefaultMaxOutputTokens', 'QuotaOutputCapEnabled', 'QuotaForInviter', 'QuotaForInvitee'];
 
-/** Quota grants and the pre-consumed amount (all ≥ 0), each with its value in dollars or compact units. */
+/** Quota grants, the pre-consumed amount (each with its value in dollars or compact units) and how reserves treat answers. */
 export function QuotaCard() {
   const { t } = useTranslation();
   return (
     <OptionFormCard id="quota" title={t('settings.cards.quota')} keys={quotaKeys}>
       <OptionField optionKey="QuotaForNewUser" extra={<QuotaHint optionKey="QuotaForNewUser" />} />
       <OptionField optionKey="PreConsumedQuota" extra={<QuotaHint optionKey="PreConsumedQuota" hint={t('settings.hint.PreConsumedQuota')} />} />
+      <OptionField optionKey="DefaultMaxOutputTokens" />
+      <OptionField optionKey="QuotaOutputCapEnabled" />
       <OptionField optionKey="QuotaForInviter" extra={<QuotaHint optionKey="QuotaForInviter" />} />
       <OptionField optionKey="QuotaForInvitee" extra={<QuotaHint optionKey="QuotaForInvitee" />} />
     </OptionFormCard>

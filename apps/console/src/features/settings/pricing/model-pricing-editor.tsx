@@ -9,9 +9,9 @@ import { useEnabledModels } from '../settings-api';
 import { PriceEntryModal } from './price-entry-modal';
 import { PricingAddModal } from './pricing-add-modal';
 import { PricingBatchModal } from './pricing-batch-modal';
-import { usePricing } from '../../pricing/pricing-api';
-import { buildPricingColumns, type ListPrice, type PricingField } from './pricing-columns';
+import { buildPricingColumns, type PricingField } from './pricing-columns';
 import { applyBatch, buildPricingRows, PricingPageSize, findInvalidRow, isNumberDraft, isUnpriced, serializePricingRows, type PricingMode, type PricingRow } from './pricing-rules';
+import { useListPrices } from './use-list-prices';
 import { useSavePricing, useStoredPricingMaps } from './use-save-pricing';
 
 /** The editor; rows come from the stored maps plus the enabled models, and are saved as ModelPrice/ModelRatio/CompletionRatio. */
@@ -20,7 +20,7 @@ export function ModelPricingEditor() {
   const isMobile = useIsMobile();
   const stored = useStoredPricingMaps();
   const enabled = useEnabledModels();
-  const pricing = usePricing(null);
+  const listPrices = useListPrices();
   const { save, saving } = useSavePricing();
   const storedKey = JSON.stringify(stored);
   const enabledKey = (enabled.data ?? []).join('\n');
@@ -43,11 +43,6 @@ export function ModelPricingEditor() {
     return needle === '' ? rows : rows.filter((row) => row.name.toLowerCase().includes(needle));
   }, [rows, search]);
   // Models the options leave unpriced are billed at the catalog's list price when it has one.
-  const listPrices = useMemo(() => {
-    const listed = new Map<string, ListPrice>();
-    for (const item of pricing.data?.items ?? []) if (item.price_source === 'catalog') listed.set(item.model_name, { ratio: item.model_ratio, completionRatio: item.completion_ratio });
-    return listed;
-  }, [pricing.data]);
   const unpricedCount = useMemo(() => rows.filter((row) => isUnpriced(row) && !(row.mode === 'token' && listPrices.has(row.name))).length, [rows, listPrices]);
 
   const columns = useMemo(

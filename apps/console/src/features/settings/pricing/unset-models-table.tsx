@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useEnabledModels } from '../settings-api';
 import { PricingBatchModal } from './pricing-batch-modal';
 import { applyBatch, findUnsetModels, mergePricedRows, PricingPageSize, type BatchMode, type BatchValues, type PricingRow } from './pricing-rules';
+import { useListPrices } from './use-list-prices';
 import { useSavePricing, useStoredPricingMaps } from './use-save-pricing';
 
 interface UnsetRow {
@@ -22,7 +23,9 @@ export function UnsetModelsTable() {
   // The models the open dialog prices; null while closed.
   const [target, setTarget] = useState<string[] | null>(null);
   const storedKey = JSON.stringify(stored);
-  const names = useMemo(() => findUnsetModels(enabled.data ?? [], JSON.parse(storedKey) as typeof stored), [enabled.data, storedKey]);
+  // A model the options leave unset but the model catalog prices is billed at its list price: not unset.
+  const listPrices = useListPrices();
+  const names = useMemo(() => findUnsetModels(enabled.data ?? [], JSON.parse(storedKey) as typeof stored).filter((name) => !listPrices.has(name)), [enabled.data, storedKey, listPrices]);
   const rows: UnsetRow[] = names.map((name) => ({ name }));
 
   const apply = async (mode: BatchMode, values: BatchValues): Promise<void> => {
