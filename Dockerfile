@@ -1,14 +1,14 @@
 # Turnpike in a container: the same build and start command as `npm ci && npm run build && node apps/server/dist/main.js`.
 # Docker cannot run on the project's build machines, so this file is kept minimal and is not exercised by the tests.
 
-# Build stage: node:20-bookworm has python3, make and g++, which better-sqlite3 needs to compile from source.
-FROM node:20-bookworm AS build
+# Build stage: better-sqlite3 ships prebuilt Node-API binaries, so no compiler is needed.
+FROM node:24-bookworm AS build
 WORKDIR /app
 COPY . .
 RUN npm ci && npm run build && npm prune --omit=dev
 
 # Runtime stage: production dependencies, the server bundle and the built console only.
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production PORT=3000 SQLITE_PATH=/data/turnpike.db
 COPY --from=build /app/package.json ./

@@ -1,5 +1,6 @@
 // `npm test`: installs the Debian packages the suite needs, then lint → typecheck → build → the whole vitest suite.
 // Stops at the first failing stage with a non-zero exit code.
+import './check-node.mjs';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

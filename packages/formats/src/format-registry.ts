@@ -59,8 +59,8 @@ export interface StreamUsageReader {
   readonly usage: CanonicalUsage | undefined;
   /** Generated text, collected only when asked for, to estimate usage when the upstream sent none. */
   readonly text: string;
-  /** Characters of `text`, read without joining it. */
-  readonly textLength: number;
+  /** A rough token count of `text` that errs high (`roughTokenWeight`), read without joining it. */
+  readonly roughTokens: number;
 }
 
 /** One wire dialect: schemas, codecs both ways, stream codecs and usage readers. */

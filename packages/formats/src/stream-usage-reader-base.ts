@@ -14,12 +14,22 @@ export interface StreamUsageReaderOptions {
   collectText?: boolean;
 }
 
+/**
+ * Three times a cheap token estimate of `text` that errs high: a token per 3 ASCII characters (o200k averages about
+ * 4) and one per other character (CJK averages slightly under one). Summable over pieces; divide by 3 and round up.
+ */
+export function roughTokenWeight(text: string): number {
+  let weight = 0;
+  for (let index = 0; index < text.length; index += 1) weight += text.charCodeAt(index) < 128 ? 1 : 3;
+  return weight;
+}
+
 /** The shared half of a pass-through usage reader; subclasses create `framer` and read its frames. */
 export abstract class BaseStreamUsageReader {
   protected readonly collectText: boolean;
   protected latestUsage: CanonicalUsage | undefined = undefined;
   protected readonly textParts: string[] = [];
-  private collectedLength = 0;
+  private collectedWeight = 0;
   protected abstract readonly framer: StreamFramer;
 
   constructor(options: StreamUsageReaderOptions = {}) {
@@ -46,16 +56,16 @@ export abstract class BaseStreamUsageReader {
     return this.textParts.join('');
   }
 
-  /** Characters of generated text so far, without joining it. */
-  get textLength(): number {
-    return this.collectedLength;
+  /** A rough token count of the generated text so far (see `roughTokenWeight`), without joining it. */
+  get roughTokens(): number {
+    return Math.ceil(this.collectedWeight / 3);
   }
 
   /** Collects one piece of generated text when it is a non-empty string. */
   protected collect(value: unknown): void {
     if (typeof value === 'string' && value.length > 0) {
       this.textParts.push(value);
-      this.collectedLength += value.length;
+      this.collectedWeight += roughTokenWeight(value);
     }
   }
 }

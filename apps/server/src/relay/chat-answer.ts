@@ -4,6 +4,7 @@ import type { ServerResponse } from 'node:http';
 import {
   collectStreamParts,
   findFormat,
+  roughTokenWeight,
   streamPartsOf,
   type CanonicalResponse,
   type CanonicalStreamEncoder,
@@ -68,8 +69,8 @@ interface StreamTransform {
   cut(): string;
   usage(): CanonicalUsage | undefined;
   text(): string;
-  /** Characters of `text()`, without joining it. */
-  textLength(): number;
+  /** A rough token count of `text()` that errs high, without joining it. */
+  roughTokens(): number;
   /** The upstream's error, when it reported one and generated nothing (so there is nothing to bill). */
   failure(): string | undefined;
 }
@@ -100,7 +101,7 @@ function passthroughTransform(wire: Format, plan: ChatAnswerPlan): StreamTransfo
       throw new Error('a pass-through stream has no whole answer to replay');
     },
     text: () => reader.text,
-    textLength: () => reader.textLength,
+    roughTokens: () => reader.roughTokens,
   };
 }
 
@@ -110,7 +111,7 @@ function convertingTransform(plan: ChatAnswerPlan): StreamTransform {
   let encoder: CanonicalStreamEncoder | null = null;
   let usage: CanonicalUsage | undefined;
   const text: string[] = [];
-  let textLength = 0;
+  let textWeight = 0;
   let ended = false;
   const encoderFor = (): CanonicalStreamEncoder => {
     encoder ??= inbound.createStreamEncoder({
@@ -124,7 +125,7 @@ function convertingTransform(plan: ChatAnswerPlan): StreamTransform {
   let error: string | undefined;
   const keep = (piece: string): void => {
     text.push(piece);
-    textLength += piece.length;
+    textWeight += roughTokenWeight(piece);
   };
   const encodeAll = (parts: CanonicalStreamPart[]): string => {
     let out = '';
@@ -154,7 +155,7 @@ function convertingTransform(plan: ChatAnswerPlan): StreamTransform {
     },
     usage: () => usage,
     text: () => text.join(''),
-    textLength: () => textLength,
+    roughTokens: () => Math.ceil(textWeight / 3),
     failure: () => (error !== undefined && text.length === 0 && !hasTokens(usage) ? error : undefined),
   };
 }
@@ -194,7 +195,7 @@ export async function relayChatStream(raw: ServerResponse, upstream: UpstreamRes
       const guard = plan.guard;
       const broken = await pumpStream(upstream.body, raw, (chunk) => {
         const more = write(transform.push(reframe ? reframe(chunk) : chunk));
-        if (guard?.exceeded(transform.textLength(), transform.text)) {
+        if (guard?.exceeded(transform.roughTokens(), transform.text)) {
           // The answer outran what the call holds: the pump stops reading (and drops the upstream body).
           cutShort = true;
           throw new Error('the answer outran its reservation');

@@ -1,14 +1,14 @@
 // Watches a streamed answer against its reservation: an upstream that ignores the output limit it was sent is
 // ended once what it streamed costs more than the call holds. The generated text is counted exactly, but only near
-// the limit: below it a cheap length check decides that no count is needed.
-import { exactCounterIfLoaded, roughCounter } from './token-counter';
+// the limit: below it the running rough count (which errs high) decides that no count is needed.
+import { exactCounterIfLoaded } from './token-counter';
 
-/** Smallest step, in characters, between two exact counts. */
-const minimumStep = 64;
+/** Smallest step, in rough tokens, between two exact counts. */
+const minimumStep = 16;
 
 /** Says when a stream has outrun its reservation. */
 export class OutputGuard {
-  /** Text length at which the next exact count is made: a token is at least a character, so none is needed before `limit` characters. */
+  /** Rough count at which the next exact count is made: the rough count errs high, so none is needed below `limit`. */
   private nextCheck: number;
 
   constructor(
@@ -20,18 +20,17 @@ export class OutputGuard {
     this.nextCheck = Math.max(limit, minimumStep);
   }
 
-  /** Whether the answer, `textLength` characters of generated text so far (`text` reads it), must end now. */
-  exceeded(textLength: number, text: () => string): boolean {
-    if (textLength < this.nextCheck) return false;
-    const whole = text();
-    // Until the tokenizer has loaded (it loads at start-up in practice), a rough count scaled to o200k's average.
+  /** Whether the answer, `roughTokens` by the rough count so far (`text` reads it), must end now. */
+  exceeded(roughTokens: number, text: () => string): boolean {
+    if (roughTokens < this.nextCheck) return false;
+    // Until the tokenizer has loaded (it loads on first need), the rough count scaled to o200k's English average.
     const counter = exactCounterIfLoaded();
-    const tokens = counter ? counter(whole) : Math.floor((roughCounter(whole) * 3) / 4);
+    const tokens = counter ? counter(text()) : Math.floor((roughTokens * 3) / 4);
     if (this.costsMoreThanHeld(tokens)) return true;
-    const charactersPerToken = tokens > 0 ? textLength / tokens : 1;
+    const roughPerToken = tokens > 0 ? roughTokens / tokens : 1;
     // Count again where the limit is predicted to be reached, or a few tokens on once past it.
-    const ahead = tokens < this.limit ? (this.limit - tokens) * charactersPerToken * 0.9 : 16 * charactersPerToken;
-    this.nextCheck = textLength + Math.max(minimumStep, Math.ceil(ahead));
+    const ahead = tokens < this.limit ? (this.limit - tokens) * roughPerToken * 0.9 : minimumStep * roughPerToken;
+    this.nextCheck = roughTokens + Math.max(minimumStep, Math.ceil(ahead));
     return false;
   }
 }

@@ -67,7 +67,7 @@ export async function relayStream(raw: ServerResponse, upstream: UpstreamRespons
       if (firstByteMs === 0) firstByteMs = Date.now() - startedAt;
       reader.push(bytes);
       const more = clientGone || raw.write(bytes);
-      if (guard?.exceeded(reader.textLength, () => reader.text)) {
+      if (guard?.exceeded(reader.roughTokens, () => reader.text)) {
         cutShort = true;
         throw new Error('the answer outran its reservation');
       }

@@ -175,7 +175,7 @@ async function tryChannel(services: RelayServices, call: RelayRequest, channel: 
     return { ok: false, failure: screened.failure ?? (await readFailure(response)) };
   } catch (error) {
     request.res.off('close', onClientGone);
-    if (abort.aborted) throw new RelayError(499, 'the client closed the request', 'invalid_request_error', 'client_gone');
+    if (abort.cancelled) throw new RelayError(499, 'the client closed the request', 'invalid_request_error', 'client_gone');
     return { ok: false, failure: { status: 0, message: `upstream request failed: ${(error as Error).message}`, body: null } };
   }
 }

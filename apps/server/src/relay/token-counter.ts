@@ -1,23 +1,12 @@
 // Token counting: a rough, allocation-free estimate for reserves, and a real BPE tokenizer (o200k) for answers
 // that report no usage. The tokenizer's tables take about 70 MB, so they load on first need, not at start.
-import type { CanonicalRequest } from '@turnpike/formats';
+import { roughTokenWeight, type CanonicalRequest } from '@turnpike/formats';
 
 /** Counts the tokens of a text. */
 export type TokenCounter = (text: string) => number;
 
-/**
- * A cheap estimate that errs high for English and code (a token per 3 ASCII characters, where o200k averages
- * about 4) and counts every other character as a token (CJK averages slightly under one). Used for reserves only.
- */
-export const roughCounter: TokenCounter = (text) => {
-  let ascii = 0;
-  let other = 0;
-  for (let index = 0; index < text.length; index += 1) {
-    if (text.charCodeAt(index) < 128) ascii += 1;
-    else other += 1;
-  }
-  return Math.ceil(ascii / 3) + other;
-};
+/** A cheap estimate that errs high (`roughTokenWeight`: a token per 3 ASCII characters, one per other character). Used for reserves and stream guards. */
+export const roughCounter: TokenCounter = (text) => Math.ceil(roughTokenWeight(text) / 3);
 
 let exact: Promise<TokenCounter> | null = null;
 let loaded: TokenCounter | null = null;

@@ -33,18 +33,24 @@ export interface UpstreamTimeouts {
 const defaultTimeouts: UpstreamTimeouts = { headersMs: 300_000, bodyMs: 300_000 };
 
 /**
- * Cancels a relayed call's upstream request. A plain EventEmitter with `aborted` and an `abort` event, which undici
- * takes as a signal: one per call costs far less than an AbortController with its EventTarget.
+ * Cancels a relayed call's upstream request. A plain EventEmitter with an `abort` event, which undici takes as a
+ * signal: one per call costs far less than an AbortController with its EventTarget. Its flag is `cancelled`, not
+ * `aborted`: undici 8 takes any object with `aborted` for a WHATWG AbortSignal and calls `addEventListener` on it.
  */
 export class UpstreamAbort extends EventEmitter {
-  aborted = false;
+  cancelled = false;
 
   /** Cancels the request (and its body) once; later calls do nothing. */
   abort(): void {
-    if (this.aborted) return;
-    this.aborted = true;
+    if (this.cancelled) return;
+    this.cancelled = true;
     this.emit('abort');
   }
+}
+
+/** True when `signal` was cancelled already (undici only sees the events of an UpstreamAbort, not its flag). */
+function isCancelled(signal: UpstreamSignal): boolean {
+  return signal instanceof UpstreamAbort ? signal.cancelled : signal.aborted;
 }
 
 /** What cancels an upstream request: a relayed call's UpstreamAbort or a timeout's AbortSignal. */
@@ -69,6 +75,7 @@ export class UpstreamClient {
 
   /** Sends the request; rejects on connection errors, timeouts and aborts. */
   async send(upstream: UpstreamRequest, signal: UpstreamSignal, timeouts: UpstreamTimeouts = defaultTimeouts): Promise<UpstreamResponse> {
+    if (isCancelled(signal)) throw new Error('aborted');
     if (upstream.transport === 'websocket') return openWebSocket(upstream, signal, timeouts);
     const { origin, path } = this.splitUrl(upstream.url);
     const response = await this.agent.request({
