@@ -1,22 +1,13 @@
-import { Agent, FormData, request } from 'undici';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { FormData, request } from 'undici';
+import { describe, expect, it } from 'vitest';
 import { mockAudioPrefix, mockEmbeddingValue, mockPngBase64 } from './mock-openai-media-routes';
-import { startMockUpstream, type MockUpstream } from './mock-upstream';
+import { useMockUpstream } from './mock-test-kit';
 
-let mock: MockUpstream;
-const dispatcher = new Agent({ keepAliveTimeout: 10 });
-
-beforeAll(async () => {
-  mock = await startMockUpstream();
-});
-afterAll(async () => {
-  await mock.close();
-  await dispatcher.close();
-});
-beforeEach(() => mock.reset());
+const upstream = useMockUpstream();
+const { dispatcher } = upstream;
 
 async function postJson(path: string, body: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
-  const response = await request(`${mock.url}${path}`, {
+  const response = await request(`${upstream.mock.url}${path}`, {
     method: 'POST',
     dispatcher,
     headers: { 'content-type': 'application/json', authorization: 'Bearer sk-media' },
@@ -27,7 +18,7 @@ async function postJson(path: string, body: unknown): Promise<{ status: number; 
 
 describe('mock upstream: OpenAI media endpoints', () => {
   it('embeds each input with deterministic vectors and word-count usage', async () => {
-    mock.setBehaviour({ embeddingDimensions: 3 });
+    upstream.mock.setBehaviour({ embeddingDimensions: 3 });
     const { status, json } = await postJson('/v1/embeddings', { model: 'text-embedding-3-small', input: ['a b c', 'd'] });
     expect(status).toBe(200);
     expect(json).toEqual({
@@ -39,7 +30,7 @@ describe('mock upstream: OpenAI media endpoints', () => {
   });
 
   it('returns base64 float32 embeddings when asked, and counts token arrays by length', async () => {
-    mock.setBehaviour({ embeddingDimensions: 2 });
+    upstream.mock.setBehaviour({ embeddingDimensions: 2 });
     const { json } = await postJson('/v1/embeddings', { model: 'e', input: [1, 2, 3, 4, 5], encoding_format: 'base64' });
     const data = json.data as { embedding: string }[];
     const floats = new Float32Array(Uint8Array.from(Buffer.from(data[0]?.embedding ?? '', 'base64')).buffer);
@@ -64,7 +55,7 @@ describe('mock upstream: OpenAI media endpoints', () => {
   });
 
   it('answers speech with bytes of the requested format', async () => {
-    const response = await request(`${mock.url}/v1/audio/speech`, {
+    const response = await request(`${upstream.mock.url}/v1/audio/speech`, {
       method: 'POST',
       dispatcher,
       headers: { 'content-type': 'application/json' },
@@ -80,13 +71,13 @@ describe('mock upstream: OpenAI media endpoints', () => {
     form.append('model', 'gpt-4o-transcribe');
     form.append('language', 'en');
     form.append('file', new Blob([Buffer.from('RIFF....WAVEfmt ')], { type: 'audio/wav' }), 'clip.wav');
-    const response = await request(`${mock.url}/v1/audio/transcriptions`, { method: 'POST', dispatcher, body: form });
+    const response = await request(`${upstream.mock.url}/v1/audio/transcriptions`, { method: 'POST', dispatcher, body: form });
     expect(response.statusCode).toBe(200);
     expect(await response.body.json()).toEqual({
       text: 'mock transcript of clip.wav (16 bytes)',
       usage: { type: 'tokens', input_tokens: 16, output_tokens: 6, total_tokens: 22 },
     });
-    const recorded = mock.requests[0]?.body as { fields: Record<string, string>; files: { field: string; filename: string; contentType: string; bytes: Buffer }[] };
+    const recorded = upstream.mock.requests[0]?.body as { fields: Record<string, string>; files: { field: string; filename: string; contentType: string; bytes: Buffer }[] };
     expect(recorded.fields).toEqual({ model: 'gpt-4o-transcribe', language: 'en' });
     expect(recorded.files.map((file) => ({ ...file, bytes: file.bytes.toString() }))).toEqual([
       { field: 'file', filename: 'clip.wav', contentType: 'audio/wav', bytes: 'RIFF....WAVEfmt ' },
@@ -98,7 +89,7 @@ describe('mock upstream: OpenAI media endpoints', () => {
     form.append('model', 'whisper-1');
     form.append('response_format', 'text');
     form.append('file', new Blob([Buffer.alloc(3)]), 'a.mp3');
-    const response = await request(`${mock.url}/v1/audio/translations`, { method: 'POST', dispatcher, body: form });
+    const response = await request(`${upstream.mock.url}/v1/audio/translations`, { method: 'POST', dispatcher, body: form });
     expect(await response.body.text()).toBe('mock transcript of a.mp3 (3 bytes)');
     expect((await postJson('/v1/audio/transcriptions', { model: 'whisper-1' })).status).toBe(400);
   });
@@ -131,8 +122,8 @@ describe('mock upstream: OpenAI media endpoints', () => {
   });
 
   it('lists the configured models', async () => {
-    mock.setBehaviour({ models: ['m1', 'm2'] });
-    const response = await request(`${mock.url}/v1/models`, { dispatcher });
+    upstream.mock.setBehaviour({ models: ['m1', 'm2'] });
+    const response = await request(`${upstream.mock.url}/v1/models`, { dispatcher });
     expect(await response.body.json()).toEqual({
       object: 'list',
       data: [

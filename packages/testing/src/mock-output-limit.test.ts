@@ -1,24 +1,15 @@
 // The mock upstream's `honorsOutputLimit` behaviour: each dialect cuts its answer to the request's output limit,
 // ends with its own length finish reason and reports the truncated completion tokens; by default the limit is ignored.
-import { Agent, request } from 'undici';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { request } from 'undici';
+import { describe, expect, it } from 'vitest';
 import { defaultMockBehaviour, limitMockAnswer } from './mock-behaviour';
-import { startMockUpstream, type MockUpstream } from './mock-upstream';
+import { useMockUpstream } from './mock-test-kit';
 
-let mock: MockUpstream;
-const dispatcher = new Agent({ keepAliveTimeout: 10 });
-
-beforeAll(async () => {
-  mock = await startMockUpstream();
-});
-afterAll(async () => {
-  await mock.close();
-  await dispatcher.close();
-});
-beforeEach(() => mock.reset());
+const upstream = useMockUpstream();
+const { dispatcher } = upstream;
 
 async function post(path: string, body: unknown): Promise<{ status: number; text: string }> {
-  const response = await request(`${mock.url}${path}`, {
+  const response = await request(`${upstream.mock.url}${path}`, {
     method: 'POST',
     dispatcher,
     headers: { 'content-type': 'application/json', authorization: 'Bearer sk-limit', 'anthropic-version': '2023-06-01' },
@@ -73,7 +64,7 @@ describe('limitMockAnswer', () => {
 
 describe('mock upstream: honorsOutputLimit', () => {
   it('is off by default: an OpenAI chat answer ignores max_tokens', async () => {
-    mock.setBehaviour({ chunkCount: 6, promptTokens: 2 });
+    upstream.mock.setBehaviour({ chunkCount: 6, promptTokens: 2 });
     const answer = await postJson('/v1/chat/completions', { model: 'gpt-4o-mini', messages: chatMessages, max_tokens: 2 });
     expect(answer).toMatchObject({
       choices: [{ message: { content: 'w1 w2 w3 w4 w5 w6' }, finish_reason: 'stop' }],
@@ -82,7 +73,7 @@ describe('mock upstream: honorsOutputLimit', () => {
   });
 
   it('OpenAI chat: cuts to max_tokens (JSON) and max_completion_tokens (stream) with finish reason length', async () => {
-    mock.setBehaviour({ chunkCount: 6, promptTokens: 2, honorsOutputLimit: true });
+    upstream.mock.setBehaviour({ chunkCount: 6, promptTokens: 2, honorsOutputLimit: true });
     const answer = await postJson('/v1/chat/completions', { model: 'gpt-4o-mini', messages: chatMessages, max_tokens: 4 });
     expect(answer).toMatchObject({
       choices: [{ message: { content: 'w1 w2 w3 w4' }, finish_reason: 'length' }],
@@ -99,13 +90,13 @@ describe('mock upstream: honorsOutputLimit', () => {
   });
 
   it('OpenAI completions: cuts to max_tokens with finish reason length', async () => {
-    mock.setBehaviour({ chunkCount: 5, honorsOutputLimit: true });
+    upstream.mock.setBehaviour({ chunkCount: 5, honorsOutputLimit: true });
     const answer = await postJson('/v1/completions', { model: 'gpt-3.5-turbo-instruct', prompt: 'say it', max_tokens: 2 });
     expect(answer).toMatchObject({ choices: [{ text: 'w1 w2', finish_reason: 'length' }], usage: { prompt_tokens: 2, completion_tokens: 2 } });
   });
 
   it('OpenAI Responses: cuts to max_output_tokens, counting reasoning inside it, and ends incomplete', async () => {
-    mock.setBehaviour({ chunkCount: 6, promptTokens: 2, reasoningTokens: 1, honorsOutputLimit: true });
+    upstream.mock.setBehaviour({ chunkCount: 6, promptTokens: 2, reasoningTokens: 1, honorsOutputLimit: true });
     const answer = await postJson('/v1/responses', { model: 'gpt-4.1-mini', input: 'hello', max_output_tokens: 4 });
     expect(answer).toMatchObject({
       status: 'incomplete',
@@ -126,7 +117,7 @@ describe('mock upstream: honorsOutputLimit', () => {
   });
 
   it('Anthropic: cuts to max_tokens and stops with max_tokens', async () => {
-    mock.setBehaviour({ chunkCount: 6, promptTokens: 2, honorsOutputLimit: true });
+    upstream.mock.setBehaviour({ chunkCount: 6, promptTokens: 2, honorsOutputLimit: true });
     const body = { model: 'claude-sonnet-4-20250514', max_tokens: 4, messages: chatMessages };
     const answer = await postJson('/v1/messages', body);
     expect(answer).toMatchObject({ content: [{ type: 'text', text: 'w1 w2 w3 w4' }], stop_reason: 'max_tokens', usage: { input_tokens: 2, output_tokens: 4 } });
@@ -138,7 +129,7 @@ describe('mock upstream: honorsOutputLimit', () => {
   });
 
   it('Gemini: cuts to generationConfig.maxOutputTokens (either spelling) with finish reason MAX_TOKENS', async () => {
-    mock.setBehaviour({ chunkCount: 6, promptTokens: 2, honorsOutputLimit: true });
+    upstream.mock.setBehaviour({ chunkCount: 6, promptTokens: 2, honorsOutputLimit: true });
     const contents = [{ role: 'user', parts: [{ text: 'hello' }] }];
     const answer = await postJson('/v1beta/models/gemini-2.5-flash:generateContent', { contents, generationConfig: { maxOutputTokens: 4 } });
     expect(answer).toMatchObject({

@@ -1,19 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Agent, request } from 'undici';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startMockUpstream, type MockUpstream } from './mock-upstream';
+import { request } from 'undici';
+import { describe, expect, it } from 'vitest';
+import { startMockUpstream } from './mock-upstream';
+import { useMockUpstream } from './mock-test-kit';
 
-let mock: MockUpstream;
-const dispatcher = new Agent({ keepAliveTimeout: 10 });
-
-beforeAll(async () => {
-  mock = await startMockUpstream();
-});
-afterAll(async () => {
-  await mock.close();
-  await dispatcher.close();
-});
-beforeEach(() => mock.reset());
+const upstream = useMockUpstream();
+const { dispatcher } = upstream;
 
 const chatBody = (extra: Record<string, unknown> = {}): Record<string, unknown> => ({
   model: 'gpt-4o-mini',
@@ -30,7 +22,7 @@ interface PostOptions {
 }
 
 function post(path: string, body: unknown, options: PostOptions = {}) {
-  return request(`${mock.url}${path}`, {
+  return request(`${upstream.mock.url}${path}`, {
     method: 'POST',
     dispatcher,
     headers: { 'content-type': 'application/json', authorization: `Bearer ${options.key ?? 'sk-test'}` },
@@ -71,7 +63,7 @@ describe('mock upstream: chat completions', () => {
   });
 
   it('streams the configured chunk count and puts usage last when include_usage asks for it', async () => {
-    mock.setBehaviour({ chunkCount: 4, promptTokens: 42, cachedTokens: 10, reasoningTokens: 2 });
+    upstream.mock.setBehaviour({ chunkCount: 4, promptTokens: 42, cachedTokens: 10, reasoningTokens: 2 });
     const chunks = await streamFrames(chatBody({ stream: true, stream_options: { include_usage: true } }));
     expect(chunks).toHaveLength(6);
     expect(chunks[0]).toMatchObject({ id: 'chatcmpl-mock-1', object: 'chat.completion.chunk', choices: [{ delta: { role: 'assistant', content: 'w1' } }], usage: null });
@@ -97,7 +89,7 @@ describe('mock upstream: chat completions', () => {
     const plain = await streamFrames(chatBody({ stream: true }));
     expect(plain).toHaveLength(4);
     expect(plain.every((chunk) => !('usage' in (chunk as object)))).toBe(true);
-    mock.setBehaviour({ usage: 'omitted' });
+    upstream.mock.setBehaviour({ usage: 'omitted' });
     const omitted = await streamFrames(chatBody({ stream: true, stream_options: { include_usage: true } }));
     expect(omitted).toHaveLength(4);
     expect(omitted.every((chunk) => (chunk as { usage?: unknown }).usage === null)).toBe(true);
@@ -106,13 +98,13 @@ describe('mock upstream: chat completions', () => {
   });
 
   it('can repeat a growing usage in every chunk, as some compatible servers do', async () => {
-    mock.setBehaviour({ usage: 'every-chunk', promptTokens: 7, chunkCount: 2 });
+    upstream.mock.setBehaviour({ usage: 'every-chunk', promptTokens: 7, chunkCount: 2 });
     const chunks = (await streamFrames(chatBody({ stream: true }))) as { usage: { completion_tokens: number } }[];
     expect(chunks.map((chunk) => chunk.usage.completion_tokens)).toEqual([1, 2, 2]);
   });
 
   it('uses exact reply chunks when given', async () => {
-    mock.setBehaviour({ replyChunks: ['Hel', 'lo', ' 世界'] });
+    upstream.mock.setBehaviour({ replyChunks: ['Hel', 'lo', ' 世界'] });
     const json = (await (await post('/v1/chat/completions', chatBody())).body.json()) as { choices: { message: { content: string } }[]; usage: unknown };
     expect(json.choices[0]?.message.content).toBe('Hello 世界');
     expect(json.usage).toEqual({ prompt_tokens: 5, completion_tokens: 3, total_tokens: 8 });
@@ -137,9 +129,9 @@ describe('mock upstream: chat completions', () => {
 describe('mock upstream: recording', () => {
   it('records method, path, query, headers, key and parsed body of every request', async () => {
     await post('/v1/chat/completions?trace=1', chatBody(), { key: 'sk-recorded' });
-    await request(`${mock.url}/v1/models`, { dispatcher, headers: { 'x-api-key': 'anthropic-style' } }).then((response) => response.body.dump());
-    expect(mock.requests).toHaveLength(2);
-    const [chat, models] = mock.requests;
+    await request(`${upstream.mock.url}/v1/models`, { dispatcher, headers: { 'x-api-key': 'anthropic-style' } }).then((response) => response.body.dump());
+    expect(upstream.mock.requests).toHaveLength(2);
+    const [chat, models] = upstream.mock.requests;
     expect(chat).toMatchObject({ method: 'POST', path: '/v1/chat/completions', query: { trace: '1' }, apiKey: 'sk-recorded', body: chatBody() });
     expect(chat?.headers['content-type']).toBe('application/json');
     expect(chat?.rawBody.toString()).toBe(JSON.stringify(chatBody()));
@@ -155,34 +147,34 @@ describe('mock upstream: recording', () => {
 
 describe('mock upstream: fault injection', () => {
   it('answers 401, 429 and 500 with OpenAI error bodies and extra headers', async () => {
-    mock.setBehaviour({ fault: { type: 'status', status: 429, headers: { 'retry-after': '7' } } });
+    upstream.mock.setBehaviour({ fault: { type: 'status', status: 429, headers: { 'retry-after': '7' } } });
     const limited = await post('/v1/chat/completions', chatBody());
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['retry-after']).toBe('7');
     expect(await limited.body.json()).toEqual({ error: { message: 'Rate limit reached for requests', type: 'requests', param: null, code: 'rate_limit_exceeded' } });
-    mock.setBehaviour({ fault: { type: 'status', status: 401 } });
+    upstream.mock.setBehaviour({ fault: { type: 'status', status: 401 } });
     expect(await (await post('/v1/embeddings', { model: 'e', input: 'x' })).body.json()).toMatchObject({ error: { code: 'invalid_api_key' } });
-    mock.setBehaviour({ fault: { type: 'status', status: 500, message: 'boom', code: 'custom' } });
+    upstream.mock.setBehaviour({ fault: { type: 'status', status: 500, message: 'boom', code: 'custom' } });
     const failed = await post('/v1/chat/completions', chatBody());
     expect(failed.statusCode).toBe(500);
     expect(await failed.body.json()).toEqual({ error: { message: 'boom', type: 'server_error', param: null, code: 'custom' } });
   });
 
   it('applies per-key faults only to that key', async () => {
-    mock.setKeyBehaviour('sk-bad', { fault: { type: 'status', status: 401 } });
+    upstream.mock.setKeyBehaviour('sk-bad', { fault: { type: 'status', status: 401 } });
     expect((await post('/v1/chat/completions', chatBody(), { key: 'sk-bad' })).statusCode).toBe(401);
     const good = await post('/v1/chat/completions', chatBody(), { key: 'sk-good' });
     expect(good.statusCode).toBe(200);
     await good.body.dump();
-    mock.setKeyBehaviour('sk-bad', undefined);
+    upstream.mock.setKeyBehaviour('sk-bad', undefined);
     const healed = await post('/v1/chat/completions', chatBody(), { key: 'sk-bad' });
     expect(healed.statusCode).toBe(200);
     await healed.body.dump();
   });
 
   it('applies queued behaviours to the next requests only, before key and global ones', async () => {
-    mock.setKeyBehaviour('sk-a', { chunkCount: 1 });
-    mock.queueBehaviour({ fault: { type: 'status', status: 500 } }, 2);
+    upstream.mock.setKeyBehaviour('sk-a', { chunkCount: 1 });
+    upstream.mock.queueBehaviour({ fault: { type: 'status', status: 500 } }, 2);
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const response = await post('/v1/chat/completions', chatBody(), { key: 'sk-a' });
@@ -194,13 +186,13 @@ describe('mock upstream: fault injection', () => {
   });
 
   it('hangs without answering until the client gives up', async () => {
-    mock.setBehaviour({ fault: { type: 'hang' } });
+    upstream.mock.setBehaviour({ fault: { type: 'hang' } });
     await expect(post('/v1/chat/completions', chatBody(), { headersTimeout: 300 })).rejects.toMatchObject({ code: 'UND_ERR_HEADERS_TIMEOUT' });
-    expect(mock.requests).toHaveLength(1);
+    expect(upstream.mock.requests).toHaveLength(1);
   });
 
   it('delays the first byte', async () => {
-    mock.setBehaviour({ firstByteDelayMs: 400 });
+    upstream.mock.setBehaviour({ firstByteDelayMs: 400 });
     const pending = post('/v1/chat/completions', chatBody());
     expect(await Promise.race([pending.then(() => 'answered'), sleep(150).then(() => 'still waiting')])).toBe('still waiting');
     const response = await pending;
@@ -209,7 +201,7 @@ describe('mock upstream: fault injection', () => {
   });
 
   it('pauses between chunks', async () => {
-    mock.setBehaviour({ chunkDelayMs: 400, chunkCount: 2 });
+    upstream.mock.setBehaviour({ chunkDelayMs: 400, chunkCount: 2 });
     const response = await post('/v1/chat/completions', chatBody({ stream: true }));
     const chunks = response.body[Symbol.asyncIterator]();
     const first = await chunks.next();
@@ -221,7 +213,7 @@ describe('mock upstream: fault injection', () => {
   });
 
   it('drops the connection mid-stream after N chunks', async () => {
-    mock.setBehaviour({ fault: { type: 'drop', afterChunks: 2 } });
+    upstream.mock.setBehaviour({ fault: { type: 'drop', afterChunks: 2 } });
     const response = await post('/v1/chat/completions', chatBody({ stream: true }));
     expect(response.statusCode).toBe(200);
     const received: Buffer[] = [];
@@ -235,7 +227,7 @@ describe('mock upstream: fault injection', () => {
   });
 
   it('drops a JSON answer before any byte', async () => {
-    mock.setBehaviour({ fault: { type: 'drop', afterChunks: 0 } });
+    upstream.mock.setBehaviour({ fault: { type: 'drop', afterChunks: 0 } });
     await expect(post('/v1/chat/completions', chatBody())).rejects.toThrow();
   });
 });
