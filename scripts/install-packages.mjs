@@ -10,6 +10,8 @@ export const systemPackages = [
   { name: 'redis-server', program: '/usr/bin/redis-server' },
   { name: 'postgresql-15', program: '/usr/lib/postgresql/15/bin/initdb' },
   { name: 'mariadb-server', program: '/usr/sbin/mariadbd' },
+  // Chinese text in the browser tests' screenshots (the console's zh looks); without it Chromium draws empty boxes.
+  { name: 'fonts-noto-cjk', program: '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc' },
 ];
 
 const policyFile = '/usr/sbin/policy-rc.d';

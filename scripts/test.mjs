@@ -27,7 +27,7 @@ function run(title, command, args, environment = {}) {
   console.log(`✓ ${title} passed in ${seconds} s`);
 }
 
-header('System packages (chromium, redis-server, postgresql-15, mariadb-server)');
+header('System packages (chromium, redis-server, postgresql-15, mariadb-server, fonts-noto-cjk)');
 try {
   const installed = ensurePackages();
   console.log(installed.length > 0 ? `installed: ${installed.join(', ')}` : 'all present, nothing to install');

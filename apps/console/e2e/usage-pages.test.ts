@@ -213,8 +213,9 @@ describe('usage log, dashboard and pricing in Chromium', { timeout: 180_000 }, (
     const { page } = browser;
     // No option prices this model: it is billed at the catalog's list price ($3 in, $15 out per 1M tokens).
     await addChannel(server, { baseUrl: upstream.url, models: 'claude-sonnet-4-20250514', group: 'default', key: 'upstream-good', name: 'mock-claude' });
-    await page.evaluate(() => localStorage.setItem('i18nextLng', 'en'));
     await page.goto(`${base}/pricing`);
+    await page.evaluate(() => localStorage.setItem('i18nextLng', 'en'));
+    await page.reload();
     await page.getByTestId('pricing-source-claude-sonnet-4-20250514').waitFor();
     expect(await page.getByTestId('pricing-price-claude-sonnet-4-20250514').innerText()).toBe('Input $3 / 1M tokens\nOutput $15 / 1M tokens\nList price');
     expect(await page.getByTestId('pricing-source-gpt-4o-mini').count()).toBe(0);
