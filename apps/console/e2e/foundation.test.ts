@@ -113,7 +113,13 @@ describe('console foundation in Chromium', { timeout: 120_000 }, () => {
     expect(viaToken.json().data.username).toBe('admin');
     await captureLooks(page, `${base}/personal`, 'personal', (current) => current.getByTestId('profile-card').waitFor());
 
+    // The last look left the page laid out for a phone in Chinese: load it afresh at desktop width, so the header
+    // does not re-render under the open menu, and wait for the menu to have opened before choosing from it.
+    await page.evaluate(() => localStorage.setItem('i18nextLng', 'en'));
+    await page.goto(`${base}/personal`);
+    await page.getByTestId('personal-page').waitFor();
     await page.getByTestId('user-menu').click();
+    await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByTestId('user-menu-logout').waitFor();
     await page.getByTestId('user-menu-logout').click();
     await page.waitForURL('**/login**');
     expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
