@@ -1,4 +1,4 @@
-// Composition root: opens the database, runs migrations, builds caches and registers every route module.
+// Composition root: opens the database, runs migrations, builds every long-lived service, then registers the route modules.
 import crypto from 'node:crypto';
 import http from 'node:http';
 import fastifyCookie from '@fastify/cookie';
@@ -7,19 +7,22 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { LocalChangeBus, RedisChangeBus, type ChangeBus } from './cluster/change-bus';
 import { startInstanceRuntime } from './cluster/instance-runtime';
 import type { Config } from './config';
-import type { AppContext, RouteModule, ServerFront } from './context';
+import type { AppServices, RouteModule } from './app-services';
+import type { AppContext, ServerFront } from './context';
 import { openDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import { ApiError } from './http/api-error';
 import { OptionStore } from './options/option-store';
+import { openRateLimitStore } from './rate-limit/open-rate-limit-store';
+import { buildRelayServices } from './relay/build-relay-services';
 import { createRelayCaches } from './relay/relay-caches';
 import { createRequestIds } from './relay/relay-exchange';
 import { routeModules } from './route-modules';
 
-/** A built server: the Fastify app and its shared context. */
+/** A built server: the Fastify app and its services. */
 export interface Server {
   app: FastifyInstance;
-  context: AppContext;
+  context: AppServices;
   /** Stops accepting, finishes in-flight requests, runs the shutdown tasks, closes connections. */
   close(): Promise<void>;
 }
@@ -58,7 +61,9 @@ export async function buildServer(config: Config, modules: RouteModule[] = route
   const bus: ChangeBus = config.redisUrl ? new RedisChangeBus(config.redisUrl, `${config.nodeName}:${startId}`, app.log, config.redisPrefix) : new LocalChangeBus();
   const options = await OptionStore.open(database, bus);
   const runtime = await startInstanceRuntime(config, database, bus, startId, app.log);
-  const context: AppContext = {
+  // Opened now, not on the first limited call (its Redis connection is part of the start).
+  const rateLimits = openRateLimitStore(config, app.log);
+  const base: AppContext = {
     config,
     database,
     db: database.db,
@@ -69,8 +74,12 @@ export async function buildServer(config: Config, modules: RouteModule[] = route
     startId,
     jobs: runtime.jobs,
     front,
+    rateLimits: rateLimits.store,
     shutdownTasks: [],
   };
+  // Every long-lived service exists before the first route module registers; modules only read them.
+  const context: AppServices = { ...base, relay: await buildRelayServices(base) };
+  context.shutdownTasks.push(rateLimits.close);
 
   await app.register(fastifyCookie);
   // Keep-alive connections would hold close() open until their idle timeout: answers sent while shutting

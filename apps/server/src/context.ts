@@ -1,5 +1,6 @@
-// What every route module and job receives: configuration, database, caches and the change bus.
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+// The server's shared base: configuration, database, options, caches, the change bus and the rate-limit store.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ChangeBus } from './cluster/change-bus';
 import type { FleetJobs } from './cluster/fleet-jobs';
@@ -7,9 +8,11 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/connect';
 import type { Database } from './db/schema';
 import type { OptionStore } from './options/option-store';
+import type { RateLimitStore } from './rate-limit/rate-limit-store';
 import type { RelayCaches } from './relay/relay-caches';
-import type { FastLane } from './relay/relay-fast-lane';
-import type { RelayServices } from './relay/relay-services';
+
+/** A handler that sees a request before Fastify: true when it took the request, false to pass it on. */
+export type FastLane = (req: IncomingMessage, res: ServerResponse) => boolean;
 
 /** What the HTTP server's front reads on every request, before Fastify sees it. */
 export interface ServerFront {
@@ -35,12 +38,9 @@ export interface AppContext {
   startId: string;
   /** Periodic jobs that run on one instance of the fleet at a time (channel tests, the reservation reconciler). */
   jobs: FleetJobs;
-  /** The relay's services, once the relay routes are registered (admin routes use them to test channels). */
-  relay?: RelayServices;
+  /** Rate-limit counters: Redis (shared by every instance) when REDIS_CONN_STRING is set, else in memory. */
+  rateLimits: RateLimitStore;
   front: ServerFront;
   /** Work to finish on graceful shutdown (flush writers, stop jobs), run in order after the server stops accepting. */
   shutdownTasks: Array<() => Promise<void>>;
 }
-
-/** A route module: registers its routes on the app. */
-export type RouteModule = (app: FastifyInstance, context: AppContext) => void | Promise<void>;

@@ -1,8 +1,10 @@
 // The registry of route modules, in registration order. A feature adds one line here.
 import { registerSignUpRoutes } from './accounts/register-routes';
 import { registerSessionRoutes } from './accounts/session-routes';
+import type { RouteModule } from './app-services';
+import { registerChannelProbeRoutes } from './channels/channel-probe-routes';
 import { registerChannelRoutes } from './channels/channel-routes';
-import type { RouteModule } from './context';
+import { registerChannelUsageRoutes } from './channels/channel-usage-routes';
 import { registerRelayRoutes } from './relay/relay-routes';
 import { registerRouteCatalog } from './http/route-catalog';
 import { registerGroupRoutes } from './users/group-routes';
@@ -33,6 +35,8 @@ export const routeModules: RouteModule[] = [
   registerRedemptionRoutes,
   registerWalletRoutes,
   registerChannelRoutes,
+  registerChannelProbeRoutes,
+  registerChannelUsageRoutes,
   registerStatusRoutes,
   registerSetupRoutes,
   registerOptionRoutes,

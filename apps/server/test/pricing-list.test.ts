@@ -70,7 +70,7 @@ describe('GET /api/pricing', () => {
 
   it('follows channel and price changes at once', async () => {
     await server.context.db.updateTable('channels').set({ status: 1 }).where('id', '=', disabledChannel).execute();
-    await server.context.relay?.routing.reload();
+    await server.context.relay.routing.reload();
     await server.context.options.set('ModelPrice', { 'fixed-model': 0.05, 'hidden-model': 0 });
     const body = await pricing();
     expect(body.data.map((item: { model_name: string }) => item.model_name)).toEqual(['fixed-model', 'hidden-model', 'ratio-model', 'unpriced-model']);

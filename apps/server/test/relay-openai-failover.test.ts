@@ -77,8 +77,8 @@ describe('relay failover, channel health and limits', () => {
     expect(disabled.status).toBe(3);
     expect(JSON.parse(disabled.other_info)).toMatchObject({ status_reason: 'Incorrect API key provided.', status_time: expect.any(Number) });
     expect((await statusOf(manual)).status).toBe(1);
-    await server.context.relay!.routing.reload();
-    expect(server.context.relay!.routing.candidates('autoban', 'test-model').map((channel) => channel.id)).not.toContain(revoked);
+    await server.context.relay.routing.reload();
+    expect(server.context.relay.routing.candidates('autoban', 'test-model').map((channel) => channel.id)).not.toContain(revoked);
     await server.context.options.set('AutomaticDisableChannelEnabled', false);
   });
 

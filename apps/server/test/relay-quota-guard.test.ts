@@ -126,7 +126,7 @@ describe('relay quota guard: no balance below zero', () => {
    * On SQLite holds live in memory, so the probe is how a test sees them; the reservations table must be empty too.
    */
   async function expectNothingHeld(userId: number, tokenId: number, tokenLimited: boolean): Promise<void> {
-    const ledger = server.context.relay!.ledger;
+    const ledger = server.context.relay.ledger;
     const { user, token } = await balances(userId, tokenId);
     const probe = async (probeToken: number, expected: number): Promise<void> => {
       const held = await ledger.reserve(userId, probeToken, probeToken === 0, Number.MAX_SAFE_INTEGER, 0);

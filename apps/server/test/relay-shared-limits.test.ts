@@ -40,7 +40,7 @@ describe('model request limits shared through Redis by two instances', () => {
     }
     await second.context.options.reloadAll();
     await addChannel(first, { baseUrl: upstream.url, models: 'test-model' });
-    await second.context.relay!.routing.reload();
+    await second.context.relay.routing.reload();
     const user = await first.createUser({ username: 'spread', quota: 1_000_000 });
     const key = (await addApiKey(first, user)).key;
     const clients = [new OpenAI({ apiKey: key, baseURL: (await first.listen()) + '/v1', maxRetries: 0 }), new OpenAI({ apiKey: key, baseURL: (await second.listen()) + '/v1', maxRetries: 0 })];

@@ -21,6 +21,9 @@ export function requireBuiltConsole(): void {
   }
 }
 
+/** The last API calls of any page that answered 4xx/5xx (kept for failure messages). */
+const failedApiCalls: string[] = [];
+
 /** A fresh Chromium profile; close() removes it. */
 export interface BrowserSession {
   context: BrowserContext;
@@ -41,22 +44,36 @@ export async function openBrowser(): Promise<BrowserSession> {
   // and go between two polls of a locator, so tests wait on the record instead (see `waitForToast`).
   await context.addInitScript(() => {
     const record: string[] = [];
+    // The whole history stays for failure messages; `record` is consumed by the waits.
+    const history: string[] = [];
     Object.defineProperty(window, '__turnpikeToasts', { value: record });
+    Object.defineProperty(window, '__turnpikeToastHistory', { value: history });
+    const keep = (text: string): void => {
+      record.push(text);
+      history.push(text);
+    };
     new MutationObserver((mutations) => {
       for (const mutation of mutations) {
         // A notice whose text changed in place (a keyed message shown again) counts as shown again.
         const target = mutation.target instanceof Element ? mutation.target : mutation.target.parentElement;
         const changed = target?.closest('.ant-message-notice');
-        if (changed) record.push(changed.textContent ?? '');
+        if (changed) keep(changed.textContent ?? '');
         mutation.addedNodes.forEach((node) => {
           if (!(node instanceof Element)) return;
-          if (node.matches('.ant-message-notice')) record.push(node.textContent ?? '');
-          else node.querySelectorAll('.ant-message-notice').forEach((notice) => record.push(notice.textContent ?? ''));
+          if (node.matches('.ant-message-notice')) keep(node.textContent ?? '');
+          else node.querySelectorAll('.ant-message-notice').forEach((notice) => keep(notice.textContent ?? ''));
         });
       }
     }).observe(document, { childList: true, subtree: true, characterData: true });
   });
   const page = context.pages()[0] ?? (await context.newPage());
+  // API answers that were not 2xx, for the failure message of a wait that times out.
+  context.on('response', (response) => {
+    if (response.status() >= 400 && new URL(response.url()).pathname.startsWith('/api/')) {
+      failedApiCalls.push(`${response.status()} ${response.request().method()} ${new URL(response.url()).pathname}`);
+      if (failedApiCalls.length > 20) failedApiCalls.shift();
+    }
+  });
   return {
     context,
     page,
@@ -131,5 +148,12 @@ export async function waitForToast(page: Page, text: string | RegExp, timeoutMs 
     },
     pattern,
     { timeout: timeoutMs, polling: 50 },
-  );
+  ).catch(async (error: unknown) => {
+    // Say what the page did show, and which API calls failed, so a timeout names its cause.
+    const shown = await page
+      .evaluate(() => (window as unknown as { __turnpikeToastHistory?: string[] }).__turnpikeToastHistory ?? [])
+      .catch(() => ['(page unavailable)']);
+    const detail = `toasts shown on this page: ${JSON.stringify(shown.slice(-10))}; failed API calls: ${JSON.stringify(failedApiCalls.slice(-10))}`;
+    throw new Error(`no toast matching ${String(text)} within ${timeoutMs} ms; ${detail}`, { cause: error });
+  });
 }

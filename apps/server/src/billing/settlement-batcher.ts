@@ -1,23 +1,12 @@
 // Applies queued settlements in batches: each batch is one transaction holding the balance changes and their log rows.
 import type { Kysely, Transaction } from 'kysely';
 import type { DatabaseKind } from '../db/connect';
-import type { Database, NewLog } from '../db/schema';
-import type { Reservation } from './quota-ledger';
-import { hourlyBuckets, logsOf, type SqliteLedger } from './sqlite-ledger';
+import type { Database } from '../db/schema';
+import type { Settlement } from './ledger-types';
+import { hourlyBuckets, logsOf } from './settlement-rows';
+import type { SqliteLedger } from './sqlite-ledger';
 
-/** One finished call to bill. */
-export interface Settlement {
-  reservation: Reservation;
-  actual: number;
-  channelId: number;
-  succeeded: boolean;
-  log: NewLog | null;
-  /** A system row written beside `log` (an answer that cost more than its hold could cover). */
-  systemLog?: NewLog | null;
-  tokensUsed: number;
-  modelName: string;
-  username: string;
-}
+export type { Settlement } from './ledger-types';
 
 interface BalanceDelta {
   charge: number;

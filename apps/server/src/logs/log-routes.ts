@@ -1,7 +1,7 @@
 // `/api/log/*`: usage log lists and statistics (admin: everyone's; users: their own) and the admin cleanup.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../context';
+import type { AppServices } from '../app-services';
 import { badRequest } from '../http/api-error';
 import { accessFor, currentUser } from '../http/auth-guard';
 import { readPaging, success } from '../http/envelope';
@@ -15,9 +15,9 @@ const cleanupSchema = z.object({ target_timestamp: z.coerce.number().int().posit
 const nowSeconds = (): number => Math.floor(Date.now() / 1000);
 
 /** Registers the log list, statistics and cleanup routes. */
-export function registerLogRoutes(app: FastifyInstance, context: AppContext): void {
+export function registerLogRoutes(app: FastifyInstance, context: AppServices): void {
   const access = accessFor(context);
-  const channelName = (id: number): string | undefined => context.relay?.routing.channel(id)?.name;
+  const channelName = (id: number): string | undefined => context.relay.routing.channel(id)?.name;
 
   async function page(request: FastifyRequest, filter: LogFilter, audience: LogAudience) {
     const { page: pageNumber, pageSize, offset } = readPaging(request.query as Record<string, unknown>);

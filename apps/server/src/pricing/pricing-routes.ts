@@ -2,14 +2,14 @@
 import type { PricingAnswer } from '@turnpike/contract';
 import { bundledModelCatalog } from '@turnpike/relay';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../context';
+import type { AppServices } from '../app-services';
 import type { UserRow } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { accessFor, guards } from '../http/auth-guard';
 import { buildPricingItems, callerGroupPricing, pricingTables } from './pricing-list';
 
 /** Registers the pricing route. */
-export function registerPricingRoutes(app: FastifyInstance, context: AppContext): void {
+export function registerPricingRoutes(app: FastifyInstance, context: AppServices): void {
   const access = accessFor(context);
   const userGuard = guards(context).user;
 
@@ -26,7 +26,7 @@ export function registerPricingRoutes(app: FastifyInstance, context: AppContext)
 
   app.get('/api/pricing', access('public'), async (request, reply): Promise<PricingAnswer> => {
     const user = await optionalUser(request, reply);
-    const modelGroups = context.relay?.routing.modelGroups() ?? new Map<string, string[]>();
+    const modelGroups = context.relay.routing.modelGroups();
     return {
       success: true,
       message: '',

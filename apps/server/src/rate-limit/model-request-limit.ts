@@ -1,6 +1,5 @@
 // Per-user model request limits (ModelRequestRateLimit* options, group overrides as {group: [total, success]}).
 import type { AppContext } from '../context';
-import { rateLimitStoreFor } from './critical-rate-limit';
 
 /** The limits in force for a group: total requests (0 = no limit) and successful requests per window. */
 export interface ModelRequestLimits {
@@ -23,7 +22,7 @@ export function modelRequestLimits(context: AppContext, group: string): ModelReq
 export async function admitModelRequest(context: AppContext, userId: number, group: string): Promise<string | null> {
   const limits = modelRequestLimits(context, group);
   if (!limits) return null;
-  const store = rateLimitStoreFor(context);
+  const store = context.rateLimits;
   if (limits.success > 0 && (await store.peek(`mrrl:success:${userId}`)) >= limits.success) {
     return `you have reached the limit of ${limits.success} successful requests in ${limits.windowSeconds / 60} minutes`;
   }
@@ -36,5 +35,5 @@ export async function admitModelRequest(context: AppContext, userId: number, gro
 /** Counts a successful call toward the success limit. */
 export async function recordModelRequestSuccess(context: AppContext, userId: number, group: string): Promise<void> {
   const limits = modelRequestLimits(context, group);
-  if (limits && limits.success > 0) await rateLimitStoreFor(context).hit(`mrrl:success:${userId}`, limits.windowSeconds);
+  if (limits && limits.success > 0) await context.rateLimits.hit(`mrrl:success:${userId}`, limits.windowSeconds);
 }

@@ -5,13 +5,10 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import proxyAddr from '@fastify/proxy-addr';
 import secureJson from 'secure-json-parse';
-import type { AppContext } from '../context';
+import type { AppContext, FastLane } from '../context';
 import type { RelayExchange } from './relay-exchange';
 import { jsonEndpointFor, relayEndpointCall, sendExchangeError } from './relay-endpoint-call';
 import type { RelayServices } from './relay-services';
-
-/** Takes a request (true) or leaves it to the next handler (false). */
-export type FastLane = (req: IncomingMessage, res: ServerResponse) => boolean;
 
 /** Fastify's own body limit for the relay routes. */
 const bodyLimit = 64 * 1024 * 1024;

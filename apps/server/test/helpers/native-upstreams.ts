@@ -142,7 +142,7 @@ export function providerJsonFixture<T>(folder: string, file: string): T {
 /** Sets a channel's `other` value (region, bot id, version) and reloads the routing table. */
 export async function setChannelOther(server: TestServer, channelId: number, other: string): Promise<void> {
   await server.context.db.updateTable('channels').set({ other }).where('id', '=', channelId).execute();
-  await server.context.relay?.routing.reload();
+  await server.context.relay.routing.reload();
 }
 
 // --- A self-signed certificate, DER-encoded by hand (node:crypto makes keys but no certificates). ---

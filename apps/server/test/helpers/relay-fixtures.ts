@@ -40,7 +40,7 @@ export async function addChannel(
     .executeTakeFirstOrThrow();
   // Keep the abilities index in step, as the channel API does (user model lists and models_enabled read it).
   await rebuildAllAbilities(server.context.db);
-  await server.context.relay?.routing.reload();
+  await server.context.relay.routing.reload();
   return Number(result.insertId);
 }
 

@@ -79,7 +79,7 @@ export async function startTestServer(environment: Record<string, string> = {}):
       return server.app.listen({ port: 0, host: '127.0.0.1' });
     },
     async settle() {
-      await server.context.relay?.ledger.flush();
+      await server.context.relay.ledger.flush();
     },
     async stop() {
       await server.close();

@@ -3,15 +3,16 @@ import { ChannelStatus } from '@turnpike/contract';
 import { isProviderType } from '@turnpike/providers';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { channelRepository } from '../channels/channel-repository';
+import { channelRepository } from './channel-repository';
+import type { AppServices } from '../app-services';
 import type { AppContext } from '../context';
 import type { ChannelRow } from '../db/schema';
 import { badRequest, notFound } from '../http/api-error';
 import { accessFor } from '../http/auth-guard';
 import { parseInput, success } from '../http/envelope';
-import { autoDisableChannel, shouldAutoDisable } from './channel-health';
-import { adaptorChannel, fetchUpstreamBalance, fetchUpstreamModels, testChannel, testModelOf, type ChannelTestResult } from './channel-probe';
-import type { RelayServices } from './relay-services';
+import { autoDisableChannel, shouldAutoDisable } from '../relay/channel-health';
+import { adaptorChannel, fetchUpstreamBalance, fetchUpstreamModels, testChannel, testModelOf, type ChannelTestResult } from '../relay/channel-probe';
+import type { RelayServices } from '../relay/relay-services';
 
 const idParam = z.object({ id: z.coerce.number().int().positive('invalid channel id') });
 const fetchModelsBody = z.object({
@@ -58,7 +59,7 @@ export function testAllChannels(services: RelayServices): Promise<void> {
 }
 
 /** Registers the probe routes and the periodic test (every CHANNEL_TEST_FREQUENCY minutes, default 10, when auto-enable or auto-disable is on; once across the fleet). */
-export function registerChannelProbeRoutes(app: FastifyInstance, services: RelayServices): void {
+export function registerChannelProbeRoutes(app: FastifyInstance, { relay: services }: Pick<AppServices, 'relay'>): void {
   const { context } = services;
   const access = accessFor(context);
   const findRow = async (id: number): Promise<ChannelRow> => {
