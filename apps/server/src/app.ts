@@ -12,11 +12,11 @@ import type { AppContext, ServerFront } from './context';
 import { openDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import { ApiError } from './http/api-error';
+import { createRequestIdAssigner, newRequestId, requestIdHeader, requestIdOf } from './http/request-id';
 import { OptionStore } from './options/option-store';
 import { openRateLimitStore } from './rate-limit/open-rate-limit-store';
 import { buildRelayServices } from './relay/build-relay-services';
 import { createRelayCaches } from './relay/relay-caches';
-import { createRequestIds } from './relay/relay-exchange';
 import { routeModules } from './route-modules';
 
 /** A built server: the Fastify app and its services. */
@@ -36,11 +36,13 @@ function isUnder(url: string, prefix: string): boolean {
 
 /** Builds the server for a configuration; the database is migrated before the first request. */
 export async function buildServer(config: Config, modules: RouteModule[] = routeModules): Promise<Server> {
-  const front: ServerFront = { fastLane: null, shuttingDown: false, nextRequestId: createRequestIds() };
+  const front: ServerFront = { fastLane: null, shuttingDown: false };
+  const assignRequestId = createRequestIdAssigner(config.trustedProxies);
   const app = Fastify({
     // The relay's fast lane sees each request first; Fastify gets what it declines. The timeouts are Fastify's defaults.
     serverFactory: (handler) => {
       const server = http.createServer((request, response) => {
+        assignRequestId(request, response);
         if (!front.fastLane?.(request, response)) handler(request, response);
       });
       server.keepAliveTimeout = 72_000;
@@ -48,7 +50,7 @@ export async function buildServer(config: Config, modules: RouteModule[] = route
       server.setTimeout(0);
       return server;
     },
-    genReqId: () => front.nextRequestId(),
+    genReqId: (request) => requestIdOf(request) || newRequestId(),
     logger: { level: config.logLevel, base: { node: config.nodeName }, redact: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers["x-goog-api-key"]', 'req.headers.cookie'] },
     bodyLimit: 64 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
@@ -85,7 +87,9 @@ export async function buildServer(config: Config, modules: RouteModule[] = route
   // Keep-alive connections would hold close() open until their idle timeout: answers sent while shutting
   // down carry `connection: close` (the fast lane adds it itself), and close() closes connections as they turn idle.
   // A callback-style hook: it runs on every request, and an async hook costs a promise each time.
-  app.addHook('onSend', (_request, reply, payload, done) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
+    // Set on the raw response already when the request came through the HTTP server; injected requests get it here.
+    reply.header(requestIdHeader, request.id);
     if (front.shuttingDown) reply.header('connection', 'close');
     done(null, payload);
   });

@@ -20,8 +20,6 @@ export interface ServerFront {
   fastLane: FastLane | null;
   /** Set when graceful shutdown starts: answers carry `connection: close`, the lane takes no new calls. */
   shuttingDown: boolean;
-  /** Request ids for both fronts. */
-  nextRequestId: () => string;
 }
 
 /** Shared services of one running server. */

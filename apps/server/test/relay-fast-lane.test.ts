@@ -70,7 +70,7 @@ describe('the relay fast lane (plain node:http in front of Fastify)', () => {
     expect(before - (await quota())).toBe(15);
     const log = await lastLog();
     expect(log).toMatchObject({ type: 2, quota: 15, ip: '203.0.113.9', channel_name: 'lane-channel' });
-    expect(log.request_id).toMatch(/^req-[0-9a-z]+$/);
+    expect(log.request_id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 
   it('streams through the lane and bills the stream once', async () => {

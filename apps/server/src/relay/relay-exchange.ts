@@ -37,9 +37,3 @@ export function fastifyExchange(request: FastifyRequest, reply: FastifyReply, bo
     },
   };
 }
-
-/** Request ids as Fastify makes them (`req-<base 36 counter>`), shared by both fronts so ids never repeat. */
-export function createRequestIds(): () => string {
-  let next = 0;
-  return () => `req-${(next++).toString(36)}`;
-}

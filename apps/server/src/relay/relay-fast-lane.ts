@@ -6,6 +6,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import proxyAddr from '@fastify/proxy-addr';
 import secureJson from 'secure-json-parse';
 import type { AppContext, FastLane } from '../context';
+import { requestIdOf } from '../http/request-id';
 import type { RelayExchange } from './relay-exchange';
 import { jsonEndpointFor, relayEndpointCall, sendExchangeError } from './relay-endpoint-call';
 import type { RelayServices } from './relay-services';
@@ -72,7 +73,7 @@ export function createRelayFastLane(services: RelayServices): FastLane {
       } catch (error) {
         bodyError = error;
       }
-      const exchange = laneExchange(context, req, res, context.front.nextRequestId(), clientIp(req), parseQuery(url, mark), body);
+      const exchange = laneExchange(context, req, res, requestIdOf(req), clientIp(req), parseQuery(url, mark), body);
       if (logRequests) res.once('finish', () => context.log.info({ reqId: exchange.id, req: { method: 'POST', url: path }, res: { statusCode: res.statusCode }, responseTime: performance.now() - startedAt }, 'request completed'));
       if (bodyError) sendExchangeError(exchange, bodyError, route.endpoint.format);
       else void relayEndpointCall(services, exchange, route.endpoint, route.geminiTail);
