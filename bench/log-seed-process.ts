@@ -98,7 +98,7 @@ async function throughBatcher(count: number): Promise<{ rows: number; seconds: n
   let failure: unknown = null;
   // The server's SQLite ledger: holds in memory, batches applied with prepared statements.
   const sqliteLedger = new SqliteLedger(handle.sqlite!);
-  const batcher = new SettlementBatcher(db, 'sqlite', 20, (error) => (failure = error), () => true, sqliteLedger);
+  const batcher = new SettlementBatcher(db, 'sqlite', 20, ({ error }) => (failure = error), () => true, sqliteLedger);
   const ledger = new QuotaLedger({ db, batcher, nodeName: 'seed', sqliteLedger, kind: 'sqlite' });
   for (const settlement of settlements) {
     const held = await ledger.reserve(settlement.reservation.userId, settlement.reservation.tokenId, false, settlement.reservation.amount);
@@ -107,7 +107,8 @@ async function throughBatcher(count: number): Promise<{ rows: number; seconds: n
   }
   const startedAt = performance.now();
   for (const settlement of settlements) batcher.enqueue(settlement);
-  await batcher.flush();
+  // No retries: a refused batch fails the seeding at once.
+  await batcher.close(0);
   const seconds = (performance.now() - startedAt) / 1000;
   if (failure) throw failure;
   await db.destroy();

@@ -109,6 +109,11 @@ export function trackService(pid: number, signal: NodeJS.Signals): void {
   });
 }
 
+/** Forgets a tracked server that has already exited (a paused PostgreSQL). */
+export function untrackService(pid: number): void {
+  liveServices.delete(pid);
+}
+
 /** Sends `signal` to the PID, waits until it exited (SIGKILL after `graceMs`), then removes `dir`. */
 export async function stopService(pid: number, signal: NodeJS.Signals, dir: string, graceMs = 15_000): Promise<void> {
   try {

@@ -10,6 +10,7 @@ import type { Config } from './config';
 import type { AppServices, RouteModule } from './app-services';
 import type { AppContext, ServerFront } from './context';
 import { openDatabase } from './db/connect';
+import { databaseRetryAfterSeconds, databaseUnavailableMessage, isDatabaseUnavailable } from './db/database-unavailable';
 import { migrateToLatest } from './db/migrate';
 import { ApiError } from './http/api-error';
 import { createRequestIdAssigner, newRequestId, requestIdHeader, requestIdOf } from './http/request-id';
@@ -95,6 +96,15 @@ export async function buildServer(config: Config, modules: RouteModule[] = route
   });
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) return reply.status(error.status).send({ success: false, message: error.message });
+    if (isDatabaseUnavailable(error)) {
+      // The database is away: a fast, clear refusal the caller may retry, in the shape of its path.
+      request.log.warn({ err: error }, 'request refused: database unreachable');
+      reply.header('retry-after', String(databaseRetryAfterSeconds));
+      if (relayPrefixes.some((prefix) => isUnder(request.url, prefix))) {
+        return reply.status(503).send({ error: { message: databaseUnavailableMessage, type: 'server_error', code: 'database_unavailable' } });
+      }
+      return reply.status(503).send({ success: false, message: databaseUnavailableMessage });
+    }
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     const message = status >= 500 ? 'internal server error, please contact the administrator' : error.message;

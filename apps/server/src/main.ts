@@ -17,6 +17,9 @@ async function main(): Promise<void> {
     throw error;
   }
   const server = await buildServer(config);
+  // A last resort, not a fix: a promise nobody awaited failed. Log it loudly and keep serving the other calls
+  // (Node's default would end the process and every call in flight with it).
+  process.on('unhandledRejection', (reason) => server.app.log.error({ err: reason }, 'unhandled promise rejection (a bug: please report it)'));
   let stopping = false;
   const stop = (signal: string): void => {
     if (stopping) return;

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
@@ -32,7 +33,7 @@ describe.each(['rows', 'memory'] as const)('quota ledger (%s reservations)', (mo
     handle = openDatabase({ kind: 'sqlite', sqlitePath: path.join(directory, `ledger-${mode}.db`) });
     await migrateToLatest(handle);
     const sqliteLedger = mode === 'memory' ? new SqliteLedger(handle.sqlite!) : null;
-    ledger = new QuotaLedger({ db: handle.db, batcher: new SettlementBatcher(handle.db, handle.kind, 5, (error) => errors.push(error), () => true, sqliteLedger), nodeName: 'node-a', sqliteLedger, kind: handle.kind });
+    ledger = new QuotaLedger({ db: handle.db, batcher: new SettlementBatcher(handle.db, handle.kind, 5, ({ error }) => errors.push(error), () => true, sqliteLedger), nodeName: 'node-a', sqliteLedger, kind: handle.kind });
   });
   afterAll(async () => {
     await handle.db.destroy();
@@ -79,6 +80,41 @@ describe.each(['rows', 'memory'] as const)('quota ledger (%s reservations)', (mo
     const bucket = await handle.db.selectFrom('quota_data').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
     expect(bucket).toMatchObject({ model_name: 'gpt-x', count: 1, quota: 700, token_used: 30 });
     expect(bucket.created_at % 3600).toBe(0);
+  });
+
+  it('retries a batch the database refused (another writer holds the lock) and bills it exactly once when it can', async () => {
+    const userId = await addUser(10_000);
+    const tokenId = await addToken(userId, 5_000);
+    const result = await ledger.reserve(userId, tokenId, false, 1_000);
+    if (!result.ok) throw new Error('reserve failed');
+    // A second connection takes the write lock; this one gives up waiting for it after 10 ms.
+    const blocker = new SQLite(path.join(directory, `ledger-${mode}.db`));
+    handle.sqlite!.pragma('busy_timeout = 10');
+    blocker.exec('BEGIN IMMEDIATE');
+    const refusedBefore = errors.length;
+    try {
+      ledger.settle(result.reservation, { actual: 400, channelId: 0, succeeded: true, log: logRow(userId, 400), tokensUsed: 10, modelName: 'gpt-x', username: 'u' });
+      const written = ledger.flush();
+      await expect.poll(() => errors.length, { timeout: 5_000, interval: 5 }).toBeGreaterThanOrEqual(refusedBefore + 2);
+      expect(await balances(userId, tokenId)).toMatchObject({ user: { used_quota: 0 }, token: { used_quota: 0 } });
+      blocker.exec('COMMIT');
+      await written;
+    } finally {
+      if (blocker.inTransaction) blocker.exec('ROLLBACK');
+      blocker.close();
+      handle.sqlite!.pragma('busy_timeout = 5000');
+    }
+    expect(String(errors.at(-1))).toMatch(/locked|busy/i);
+    // Reported and handled: later tests check that nothing else went wrong.
+    errors.length = refusedBefore;
+    await ledger.flush();
+    expect(await balances(userId, tokenId)).toEqual({
+      user: { quota: 9_600, used_quota: 400, request_count: 1 },
+      token: { remain_quota: 4_600, used_quota: 400 },
+    });
+    expect(await handle.db.selectFrom('logs').select('quota').where('user_id', '=', userId).execute()).toEqual([{ quota: 400 }]);
+    // The hold went with the settlement: the whole rest of the balance can be reserved again.
+    expect((await ledger.reserve(userId, tokenId, false, 4_600)).ok).toBe(true);
   });
 
   it('never charges more than is held; an answer that outgrew its hold takes what extend can still add', async () => {

@@ -19,19 +19,40 @@ export type BatchListener = (userIds: number[]) => void;
 
 const maxBatch = 500;
 const logChunk = 100;
+/** Back-off between attempts at a batch the database refused: doubling from 100 ms to 5 s. */
+const firstRetryMs = 100;
+const maxRetryMs = 5_000;
 
-/** Queues settlements and writes them every `intervalMs` (or when the queue is full), exactly once each. */
+/** What the batcher reports when the database refuses a batch. */
+export interface BatchFailure {
+  error: unknown;
+  /** Settlements in the refused batch. */
+  settlements: number;
+  /** Attempts made so far (1 after the first failure). */
+  attempt: number;
+  /** Milliseconds until the next attempt, or null when the batch was given up (shutdown deadline passed). */
+  retryInMs: number | null;
+}
+
+/**
+ * Queues settlements and writes them every `intervalMs` (or when the queue is full), exactly once each. A batch the
+ * database refuses (an outage, a lock) is retried with back-off until it is written, in order, before any later one:
+ * on PostgreSQL and MySQL each settlement's reservation row is its exactly-once gate, on SQLite its in-memory hold
+ * (dropped only after the commit), so a retry of a batch that did commit changes nothing.
+ */
 export class SettlementBatcher {
   private queue: Settlement[] = [];
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> = Promise.resolve();
   private readonly listeners: BatchListener[] = [];
+  /** Set by `close`: past this time a refused batch is given up instead of retried. */
+  private giveUpAt = Number.POSITIVE_INFINITY;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly kind: DatabaseKind,
     private readonly intervalMs: number,
-    private readonly onError: (error: unknown, lost: number) => void,
+    private readonly onError: (failure: BatchFailure) => void,
     /** Whether hourly usage buckets are kept (the DataExportEnabled option). */
     private readonly aggregateEnabled: () => boolean = () => true,
     /** On SQLite: the in-memory holds and prepared statements that apply batches instead of Kysely. */
@@ -62,14 +83,29 @@ export class SettlementBatcher {
     return this.running;
   }
 
+  /** Writes what is queued and waits for it, retrying a refused batch until `deadlineMs` from now; then gives up. */
+  async close(deadlineMs: number): Promise<void> {
+    this.giveUpAt = Date.now() + deadlineMs;
+    await this.flush();
+  }
+
   private async write(batch: Settlement[]): Promise<void> {
-    try {
-      const applied = this.sqliteLedger ? await this.applyOnSqlite(this.sqliteLedger, batch) : await this.db.transaction().execute((transaction) => this.apply(transaction, batch));
+    for (let attempt = 1; ; attempt += 1) {
+      let applied: Settlement[];
+      try {
+        applied = this.sqliteLedger ? await this.applyOnSqlite(this.sqliteLedger, batch) : await this.db.transaction().execute((transaction) => this.apply(transaction, batch));
+      } catch (error) {
+        const retryInMs = Math.min(maxRetryMs, firstRetryMs * 2 ** Math.min(attempt - 1, 16));
+        const giveUp = Date.now() + retryInMs > this.giveUpAt;
+        this.onError({ error, settlements: batch.length, attempt, retryInMs: giveUp ? null : retryInMs });
+        // Given up only at shutdown: the reservations stay held (rows, or nothing on SQLite) for the reconciler.
+        if (giveUp) return;
+        await new Promise((resolve) => setTimeout(resolve, retryInMs));
+        continue;
+      }
       const users = [...new Set(applied.map((settlement) => settlement.reservation.userId))];
       for (const listener of this.listeners) listener(users);
-    } catch (error) {
-      // The reservations stay in the database, so the reconciler returns the held quota later.
-      this.onError(error, batch.length);
+      return;
     }
   }
 

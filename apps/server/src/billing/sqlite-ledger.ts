@@ -135,12 +135,14 @@ export class SqliteLedger {
   }
 
   /**
-   * Applies a batch in one transaction: each settlement's hold is dropped and its actual cost charged, with its
-   * log row and hourly bucket. Returns the settlements applied (those whose hold was still live).
+   * Applies a batch in one transaction: each settlement's actual cost is charged, with its log row and hourly bucket,
+   * and once the transaction has committed its hold is dropped. Returns the settlements applied (those whose hold was
+   * still live). A batch that fails leaves every hold in place, so it can be applied again.
    */
   apply(batch: readonly Settlement[], aggregate: boolean): Settlement[] {
-    return this.sqlite.transaction(() => {
-      const applied = batch.filter((settlement) => this.take(settlement.reservation));
+    const applied = this.sqlite.transaction(() => {
+      const seen = new Set<string>();
+      const applied = batch.filter(({ reservation }) => this.live.has(reservation.id) && !seen.has(reservation.id) && seen.add(reservation.id));
       const now = Math.floor(Date.now() / 1000);
       const users = new Map<number, { charge: number; requests: number }>();
       const tokens = new Map<number, { charge: number; debit: boolean }>();
@@ -168,6 +170,9 @@ export class SqliteLedger {
       }
       return applied;
     })();
+    // Synchronous after the commit: no other call can reserve against the holds in between.
+    for (const { reservation } of applied) this.take(reservation);
+    return applied;
   }
 }
 

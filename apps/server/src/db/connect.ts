@@ -80,6 +80,9 @@ function createServerDialect(target: DatabaseTarget): Dialect {
     // An idle client whose server went away (restart, failover) is dropped by the pool; without a listener
     // its 'error' event would crash the process. The next query opens a fresh connection.
     pool.on('error', () => undefined);
+    // The pool listens only to idle clients: a client checked out (a query or transaction running) when the server
+    // goes away would emit an unhandled 'error' and end the process. Its query fails on its own; the pool drops it.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     return new PostgresDialect({ pool });
   }
   return new MysqlDialect({ pool: createPool({ uri: target.dsn, connectionLimit: 20, decimalNumbers: true, supportBigNumbers: true, bigNumberStrings: false }) });

@@ -9,7 +9,10 @@ import { CredentialCache } from './credential-cache';
 import { PriceBook } from './price-book';
 import type { RelayServices } from './relay-services';
 import { RoutingTable } from './routing-table';
+import { exactCounter } from './token-counter';
 import { UpstreamClient } from './upstream-client';
+
+const shutdownWriteDeadlineMs = 10_000;
 
 /** Builds the relay services, releases what a previous run of this node left reserved, and adds their shutdown tasks. */
 export async function buildRelayServices(context: AppContext): Promise<RelayServices> {
@@ -19,7 +22,10 @@ export async function buildRelayServices(context: AppContext): Promise<RelayServ
     context.db,
     context.database.kind,
     20,
-    (error, lost) => context.log.error({ err: error, settlements: lost }, 'settlement batch failed; its reservations will be released by reconciliation'),
+    ({ error, settlements, attempt, retryInMs }) =>
+      retryInMs === null
+        ? context.log.error({ err: error, settlements, attempt }, 'settlement batch given up at shutdown; its reservations stay held until the reconciler returns them')
+        : context.log.warn({ err: error, settlements, attempt, retryInMs }, 'settlement batch refused by the database; retrying'),
     () => context.options.bool('DataExportEnabled'),
     sqliteLedger,
   );
@@ -35,9 +41,13 @@ export async function buildRelayServices(context: AppContext): Promise<RelayServ
     credentials: new CredentialCache(upstream),
     random: createSeededRandom(Date.now() >>> 0),
   };
+  // The exact tokenizer (gpt-tokenizer, about 70 MB of tables) loads now: loaded by the first call that needs it, it
+  // would block every request for 110–150 ms.
+  await exactCounter();
   // An earlier run of this node (same NODE_NAME, another start id) is gone: return what it held at once.
   const released = await releaseStaleReservations(context.db, { nodeName: context.config.nodeName, exceptStartId: context.startId });
   if (released > 0) context.log.warn({ released }, 'released reservations left by an earlier run of this node');
-  context.shutdownTasks.push(() => services.ledger.flush(), async () => warnings.close(), () => services.upstream.close());
+  // At shutdown a database that is away gets 10 s to come back before the last batches are given up.
+  context.shutdownTasks.push(() => batcher.close(shutdownWriteDeadlineMs), async () => warnings.close(), () => services.upstream.close());
   return services;
 }

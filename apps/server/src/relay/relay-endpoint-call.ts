@@ -5,6 +5,7 @@ import type { AppContext } from '../context';
 import { anthropicMessagesEndpoint, geminiEndpoint, openAiResponsesEndpoint, readGeminiUrl } from './chat-endpoints';
 import { openAiEndpoints, type RelayEndpoint } from './openai-endpoints';
 import { authenticateCaller, type RelayCaller } from './relay-caller';
+import { databaseRetryAfterSeconds, databaseUnavailableMessage, isDatabaseUnavailable } from '../db/database-unavailable';
 import { RelayError } from './relay-error';
 import type { RelayExchange } from './relay-exchange';
 import { parseRelayKey, readRawKey } from './relay-key';
@@ -29,10 +30,15 @@ export function jsonEndpointFor(path: string): { endpoint: RelayEndpoint; gemini
 }
 
 /** Any failure of a relay route as a status and a body in the error shape of the caller's format (OpenAI's by default). */
-export function relayErrorAnswer(error: unknown, format: FormatId = 'openai-chat'): { status: number; body: string } {
+export function relayErrorAnswer(error: unknown, format: FormatId = 'openai-chat'): { status: number; body: string; retryAfter: string | null } {
   let status: number;
   let canonical: CanonicalError;
-  if (error instanceof RelayError) {
+  let retryAfter: string | null = null;
+  if (isDatabaseUnavailable(error)) {
+    status = 503;
+    retryAfter = String(databaseRetryAfterSeconds);
+    canonical = { message: databaseUnavailableMessage, type: 'server_error', code: 'database_unavailable', httpStatus: status };
+  } else if (error instanceof RelayError) {
     status = error.status === 499 ? 400 : error.status;
     canonical = { message: error.message, type: error.type, code: error.code ?? undefined, httpStatus: status };
   } else {
@@ -41,7 +47,7 @@ export function relayErrorAnswer(error: unknown, format: FormatId = 'openai-chat
     canonical = { message: status >= 500 ? 'internal server error' : fastifyError.message, type: status >= 500 ? 'server_error' : 'invalid_request_error', code: fastifyError.code, httpStatus: status };
   }
   const codec = findFormat(format) ?? findFormat('openai-chat');
-  return { status, body: JSON.stringify(codec ? codec.encodeError(canonical) : { error: { message: canonical.message } }) };
+  return { status, body: JSON.stringify(codec ? codec.encodeError(canonical) : { error: { message: canonical.message } }), retryAfter };
 }
 
 const jsonType = 'application/json; charset=utf-8';
@@ -50,6 +56,7 @@ const jsonType = 'application/json; charset=utf-8';
 export function sendRelayError(reply: FastifyReply, error: unknown, format: FormatId = 'openai-chat'): FastifyReply {
   if (reply.sent || reply.raw.headersSent) return reply;
   const answer = relayErrorAnswer(error, format);
+  if (answer.retryAfter) reply.header('retry-after', answer.retryAfter);
   return reply.status(answer.status).header('content-type', jsonType).send(answer.body);
 }
 
@@ -57,6 +64,7 @@ export function sendRelayError(reply: FastifyReply, error: unknown, format: Form
 export function sendExchangeError(exchange: RelayExchange, error: unknown, format: FormatId = 'openai-chat'): void {
   if (exchange.res.headersSent || exchange.res.writableEnded) return;
   const answer = relayErrorAnswer(error, format);
+  if (answer.retryAfter) exchange.res.setHeader('retry-after', answer.retryAfter);
   exchange.send(answer.status, jsonType, answer.body);
 }
 
@@ -75,8 +83,10 @@ export async function relayEndpointCall(services: RelayServices, exchange: Relay
     const url = geminiTail === null ? null : readGeminiUrl(geminiTail, exchange.query);
     await runRelay(services, exchange, readRelayRequest(exchange, endpoint, url), caller);
   } catch (error) {
-    // A RelayError is the caller's answer; anything else is a fault of ours, answered 500 and logged.
-    if (!(error instanceof RelayError)) services.context.log.error({ err: error, reqId: exchange.id }, 'relay call failed');
+    // A RelayError is the caller's answer; a database that is away is answered 503 with Retry-After (and warned);
+    // anything else is a fault of ours, answered 500 and logged.
+    if (isDatabaseUnavailable(error)) services.context.log.warn({ err: error, reqId: exchange.id }, 'relay call refused: database unreachable');
+    else if (!(error instanceof RelayError)) services.context.log.error({ err: error, reqId: exchange.id }, 'relay call failed');
     sendExchangeError(exchange, error, endpoint.format);
   }
 }

@@ -9,7 +9,6 @@ import { loadConfig, type Config } from '../../src/config';
 import type { NewUser, UserRow } from '../../src/db/schema';
 import { createSessionValue, sessionCookieName } from '../../src/http/session-cookie';
 import { userRow } from './user-rows';
-import { exactCounter } from '../../src/relay/token-counter';
 
 /** A user the tests act as: the row plus the headers a signed-in console sends. */
 export interface Actor {
@@ -43,10 +42,8 @@ export async function startTestServer(environment: Record<string, string> = {}):
     LOG_LEVEL: 'silent',
     ...environment,
   });
+  // The server loads the exact tokenizer while it starts, so no test waits for its one-time load mid-call.
   const server = await buildServer(config);
-  // Load the tokenizer now, as a long-running server has by its first answer without usage: tests that read a
-  // balance as soon as their stream ends should not also wait for its one-time load.
-  await exactCounter();
   const actorFor = (user: UserRow): Actor => ({
     user,
     headers: { cookie: `${sessionCookieName}=${createSessionValue(user.id, config.sessionSecret)}`, 'new-api-user': String(user.id) },
