@@ -1,5 +1,5 @@
-// Provider registry conformance: one table (__conformance__/samples.ts) drives every relayable channel type through
-// the registry exactly as the relay does (adaptor-registry.ts: findProviderAdaptor, chatWireFor, findUpstreamDialect,
+// Provider registry conformance: the registry (providers.ts) is iterated, and each Provider's own conformance samples
+// (beside it in its folder) drive its channel type through the registry exactly as the relay does (adaptor-registry.ts: findProviderAdaptor, chatWireFor, findUpstreamDialect,
 // classifyFailureFor, findModelListReader, findBalanceReader). It checks that
 //  1. every non-task descriptor has an adaptor, task types (Midjourney 2/5, Suno 36) have none, and the table covers
 //     every relayable type (none skipped silently);
@@ -29,7 +29,9 @@ import type { AdaptorChannel, ProviderAdaptor, UpstreamCall, UpstreamDialect } f
 import { findProvider, providerDescriptors } from './provider-registry';
 import { signTc3Request } from './tencent/tencent-tc3-signing';
 import { signSparkUrl } from './xunfei/xunfei-url-signing';
-import { conformanceNow, conformanceTable, openAiErrorBodies, taskTypes, vertexAccount, type AuthExpectation, type ChannelSample, type ErrorBodies } from './__conformance__/samples';
+import { conformanceNow, openAiErrorBodies, type AuthExpectation, type ChannelSample, type ErrorBodies, type TypeConformance } from './__conformance__/conformance-kit';
+import { providers } from './providers';
+import { vertexAccount } from './vertex/vertex-conformance';
 import { sigV4GetVanillaCanonicalRequest, sigV4IamDerivedKeyHex, sigV4Suite, sigV4SuiteCases, tc3Example, xunfeiExample } from './__conformance__/signature-vectors';
 import { usageCases, wiresWithoutUsage } from './__conformance__/usage-fixtures';
 
@@ -40,6 +42,13 @@ import { usageCases, wiresWithoutUsage } from './__conformance__/usage-fixtures'
 const inboundFormats: readonly FormatId[] = ['openai-chat', 'openai-responses', 'anthropic-messages', 'gemini'];
 const credentialHeaders = ['authorization', 'x-api-key', 'api-key', 'x-goog-api-key'] as const;
 const relayableTypes = providerDescriptors.filter((descriptor) => !descriptor.task).map((descriptor) => descriptor.type);
+/** Task channel types (Midjourney, Midjourney Plus, Suno): relayed by their own handlers, never through an adaptor yet. */
+const taskTypes: readonly number[] = [2, 5, 36];
+
+/** Each registered Provider's own samples, by channel type (loaded the one way they are: through the registry). */
+const conformanceTable: Readonly<Record<number, TypeConformance>> = Object.fromEntries(
+  (await Promise.all(providers.map(async (provider) => [provider.descriptor.type, await provider.conformance?.()] as const))).filter((entry): entry is readonly [number, TypeConformance] => entry[1] !== undefined),
+);
 const userMarker = 'Conformance question: what is two plus two?';
 const systemMarker = 'Answer in one short sentence.';
 
@@ -226,7 +235,7 @@ describe('registry coverage', () => {
     const tabled = Object.keys(conformanceTable).map(Number);
     const untabled = relayableTypes.filter((type) => !tabled.includes(type));
     const unknown = tabled.filter((type) => !relayableTypes.includes(type));
-    expect(untabled, `relayable types missing from __conformance__/samples.ts: ${untabled.join(', ')}`).toEqual([]);
+    expect(untabled, `relayable types whose Provider has no conformance samples: ${untabled.join(', ')}`).toEqual([]);
     expect(unknown, `table entries for types that are not relayable: ${unknown.join(', ')}`).toEqual([]);
     for (const type of tabled) expect(conformanceTable[type]?.samples.length, `type ${type}`).toBeGreaterThan(0);
   });

@@ -1,0 +1,24 @@
+// Channel type 34, Cohere: the conformance samples of provider-conformance.test.ts (loaded only by that test).
+import { bearer, type TypeConformance } from '../__conformance__/conformance-kit';
+
+/** Channel type 34, Cohere: sample channels and documented failures. */
+export const cohereConformance: TypeConformance = {
+  samples: [
+    {
+      label: 'bearer key',
+      channel: { key: 'co-conformance-key-0123456789', baseUrl: '', organization: '', other: '' },
+      models: ['command-a-03-2025'],
+      host: 'api.cohere.com',
+      auth: bearer('co-conformance-key-0123456789'),
+      urlIncludes: ['/v2/chat'],
+    },
+  ],
+  // @see https://docs.cohere.com/reference/errors
+  errorBodies: {
+    unauthorized: { message: 'invalid api token' },
+    rateLimited: { message: "You are using a Trial key, which is limited to 10 API calls / minute." },
+    server: { message: 'internal server error, this has been reported to our developers' },
+    validation: { message: 'invalid request: message must be at least 1 token long or tool results must be specified.' },
+  },
+  modelList: true,
+};

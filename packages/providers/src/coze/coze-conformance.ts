@@ -1,0 +1,25 @@
+// Channel type 49, Coze: the conformance samples of provider-conformance.test.ts (loaded only by that test).
+import { bearer, type TypeConformance } from '../__conformance__/conformance-kit';
+
+/** Channel type 49, Coze: sample channels and documented failures. */
+export const cozeConformance: TypeConformance = {
+  samples: [
+    {
+      label: 'personal access token, bot id in other',
+      channel: { key: 'pat_conformanceCozeToken', baseUrl: '', organization: '', other: '7342866812345678901' },
+      models: ['coze-bot'],
+      host: 'api.coze.cn',
+      auth: bearer('pat_conformanceCozeToken'),
+      urlIncludes: ['/v3/chat'],
+      bodyFields: { bot_id: '7342866812345678901', stream: true },
+    },
+  ],
+  // @see https://www.coze.cn/open/docs/developer_guides/coze_error_codes
+  errorBodies: {
+    unauthorized: { code: 4100, msg: 'authentication is invalid', detail: { logid: '20241122083000C0A8010A1B2C3D4E5F' } },
+    rateLimited: { code: 4013, msg: 'The requests exceed the limit. Please try again later.' },
+    server: { code: 5000, msg: 'The service encountered an unexpected internal error.' },
+    validation: { code: 4000, msg: 'Request parameter error: the bot_id is invalid.' },
+  },
+  modelList: false,
+};
