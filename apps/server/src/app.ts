@@ -25,7 +25,7 @@ export interface Server {
 }
 
 /** Path prefixes that belong to the relay (answered in the OpenAI error shape, never the SPA). */
-const relayPrefixes = ['/v1', '/v1beta', '/pg', '/mj', '/suno', '/dashboard'];
+import { relayPrefixes } from './relay/relay-route-table';
 
 function isUnder(url: string, prefix: string): boolean {
   return url === prefix || url.startsWith(prefix + '/') || url.startsWith(prefix + '?');

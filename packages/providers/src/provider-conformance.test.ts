@@ -33,7 +33,7 @@ import { conformanceNow, openAiErrorBodies, type AuthExpectation, type ChannelSa
 import { providers } from './providers';
 import { vertexAccount } from './vertex/vertex-conformance';
 import { sigV4GetVanillaCanonicalRequest, sigV4IamDerivedKeyHex, sigV4Suite, sigV4SuiteCases, tc3Example, xunfeiExample } from './__conformance__/signature-vectors';
-import { usageCases, wiresWithoutUsage } from './__conformance__/usage-fixtures';
+import { formatUsageCases, type WireUsageCases } from './__conformance__/usage-fixtures';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Helpers
@@ -98,7 +98,8 @@ function buildChatCall(type: number, sample: ChannelSample, model: string, wire:
   adaptor.patchChatBody?.(body, model, stream);
   return adaptor.buildRequest({
     channel: channelOf(type, sample),
-    path: wire === 'openai-responses' ? '/v1/responses' : '/v1/chat/completions',
+    // The path the relay hands the adaptor: the wire format's upstream path (apps/server/src/relay/upstream-call.ts).
+    path: findFormat(wire)?.upstreamPath ?? '/v1/chat/completions',
     body: JSON.stringify(body),
     contentType: 'application/json',
     model,
@@ -561,6 +562,18 @@ describe('failure classification', () => {
 // 6. Usage from fixtures
 // ---------------------------------------------------------------------------------------------------------------
 
+/** Every wire's usage cases: the formats', then each native dialect's from its provider's samples. */
+const usageCases: readonly WireUsageCases[] = [
+  ...formatUsageCases,
+  ...relayableTypes.flatMap((type) => {
+    const dialect = findProviderAdaptor(type)?.dialect;
+    const cases = conformanceTable[type]?.dialectUsage;
+    return dialect && cases ? [{ wire: dialect.id, whole: cases.whole, stream: cases.stream }] : [];
+  }),
+];
+/** Wires whose upstream reports no token usage at all: the relay must count tokens itself. */
+const wiresWithoutUsage: readonly string[] = relayableTypes.flatMap((type) => (conformanceTable[type]?.dialectUsage?.reportsNoUsage ? [findProviderAdaptor(type)?.dialect?.id ?? ''] : []));
+
 const allWires = [...formatRegistry.map((format) => format.id as string), ...new Set(relayableTypes.map((type) => findProviderAdaptor(type)?.dialect?.id).filter((id): id is string => id !== undefined))];
 
 /** Feeds the chunks through the wire's stream decoder (after the type's re-framer, if any); returns every part. */
@@ -590,6 +603,7 @@ describe('usage from fixtures', () => {
   });
 
   it('lists the wires without usage explicitly, and every other wire has exact numbers', () => {
+    expect([...wiresWithoutUsage].sort()).toEqual(['aiproxy-library-ask', 'palm-generate-message']);
     for (const cases of usageCases) {
       const counted = [...cases.whole, ...cases.stream].some((item) => item.usage !== undefined);
       expect(counted, cases.wire).toBe(!wiresWithoutUsage.includes(cases.wire));

@@ -7,7 +7,8 @@ import proxyAddr from '@fastify/proxy-addr';
 import secureJson from 'secure-json-parse';
 import type { AppContext } from '../context';
 import type { RelayExchange } from './relay-exchange';
-import { jsonEndpointFor, relayEndpointCall, sendExchangeError } from './relay-endpoint-call';
+import { relayEndpointCall, sendExchangeError } from './relay-endpoint-call';
+import { jsonEndpointFor } from './relay-route-table';
 import type { RelayServices } from './relay-services';
 
 /** Takes a request (true) or leaves it to the next handler (false). */
@@ -78,7 +79,7 @@ export function createRelayFastLane(services: RelayServices): FastLane {
       const exchange = laneExchange(context, req, res, context.front.nextRequestId(), clientIp(req), parseQuery(url, mark), body);
       if (logRequests) res.once('finish', () => context.log.info({ reqId: exchange.id, req: { method: 'POST', url: path }, res: { statusCode: res.statusCode }, responseTime: performance.now() - startedAt }, 'request completed'));
       if (bodyError) sendExchangeError(exchange, bodyError, route.endpoint.format);
-      else void relayEndpointCall(services, exchange, route.endpoint, route.geminiTail);
+      else void relayEndpointCall(services, exchange, route.endpoint, route.tail);
     });
     return true;
   };

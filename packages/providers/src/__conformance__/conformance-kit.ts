@@ -3,6 +3,7 @@
 // sample channels (a key of the type's own format), what the built chat request must look like (host, scheme, where
 // the credentials travel, which secrets must never travel), its token exchange, its failure bodies and the
 // provider-documented failure cases. Type-only and data-only: no test runs from here.
+import type { CanonicalUsage } from '@turnpike/formats';
 import type { AdaptorChannel, FailureClass } from '../provider-adaptor';
 
 /** The fixed signing time of every sample request. */
@@ -78,6 +79,40 @@ export interface ExchangeExpectation {
   secrets: string[];
 }
 
+/** Canonical usage, written out from a fixture's raw fields. */
+export const usage = (inputTokens: number, outputTokens: number, cacheReadTokens = 0, cacheWriteTokens = 0, reasoningTokens = 0): CanonicalUsage => ({
+  inputTokens,
+  outputTokens,
+  cacheReadTokens,
+  cacheWriteTokens,
+  reasoningTokens,
+});
+
+/** A whole (non-streamed) answer; `ndjson-frames` reads one JSON value per line into an array (Spark's collected frames). */
+export interface WholeUsageCase {
+  fixture: string;
+  read: 'json' | 'ndjson-frames';
+  /** undefined: the answer carries no usage (and must report none). */
+  usage: CanonicalUsage | undefined;
+  note?: string;
+}
+
+/** A stream; `reframeFor` names the channel type whose adaptor re-frames the bytes first (Bedrock's event stream). */
+export interface StreamUsageCase {
+  fixture: string;
+  usage: CanonicalUsage | undefined;
+  reframeFor?: number;
+  note?: string;
+}
+
+/** The usage fixtures of a native dialect: a whole answer and a stream, each with the exact usage it must give. */
+export interface DialectUsage {
+  /** The upstream reports no token usage at all: the relay must count tokens itself (every case expects none). */
+  reportsNoUsage?: true;
+  whole: WholeUsageCase[];
+  stream: StreamUsageCase[];
+}
+
 /** Everything the conformance test knows about one relayable type. */
 export interface TypeConformance {
   samples: ChannelSample[];
@@ -89,6 +124,8 @@ export interface TypeConformance {
   /** True when the type has a model-list reader ("fetch models"). */
   modelList: boolean;
   exchange?: ExchangeExpectation;
+  /** Usage fixtures of the type's native dialect (types whose adaptor has one). */
+  dialectUsage?: DialectUsage;
 }
 
 /** OpenAI's error bodies, used by every OpenAI-compatible type. @see https://platform.openai.com/docs/guides/error-codes */

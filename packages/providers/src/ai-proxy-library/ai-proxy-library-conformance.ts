@@ -19,5 +19,11 @@ export const aiProxyLibraryConformance: TypeConformance = {
     server: { success: false, errCode: 500, message: 'internal error' },
     validation: { success: false, errCode: 400, message: 'query is required' },
   },
+  // Usage of the aiproxy-library-ask dialect's fixtures: exact canonical numbers (inputTokens counts every prompt token).
+  dialectUsage: {
+    reportsNoUsage: true,
+    whole: [{ fixture: 'providers/src/ai-proxy-library/__fixtures__/aiproxy-library-answer.json', read: 'json', usage: undefined, note: 'the knowledge base API reports no usage' }],
+    stream: [{ fixture: 'providers/src/ai-proxy-library/__fixtures__/aiproxy-library-stream.sse', usage: undefined, note: 'the knowledge base API reports no usage' }],
+  },
   modelList: false,
 };

@@ -1,5 +1,5 @@
 // Channel type 15, Baidu Wenxin Qianfan: the conformance samples of provider-conformance.test.ts (loaded only by that test).
-import type { TypeConformance } from '../__conformance__/conformance-kit';
+import { usage, type TypeConformance } from '../__conformance__/conformance-kit';
 
 /** A made-up secret half of the sample key: it must never travel in a chat request. */
 const baiduSecretKey = 'pZ3kQ9rV7xL2mN8bC4dF6gH1jK5sT0wE';
@@ -35,6 +35,12 @@ export const baiduConformance: TypeConformance = {
     { label: 'access token invalid (110)', status: 200, body: { error_code: 110, error_msg: 'Access token invalid or no longer valid' }, expected: 'retry', source: 'https://cloud.baidu.com/doc/WENXINWORKSHOP/s/tlmyncueh' },
     { label: 'QPS limit (18)', status: 200, body: { error_code: 18, error_msg: 'Open api qps request limit reached' }, expected: 'retry', source: 'baidu/__fixtures__/ernie-error-qps.json' },
   ],
+  // Usage of the baidu-ernie dialect's fixtures: exact canonical numbers (inputTokens counts every prompt token).
+  dialectUsage: {
+    whole: [{ fixture: 'providers/src/baidu/__fixtures__/ernie-response.json', read: 'json', usage: usage(5, 12) }],
+    // the is_end chunk carries the final counts: prompt 5, completion 12.
+    stream: [{ fixture: 'providers/src/baidu/__fixtures__/ernie-stream.sse', usage: usage(5, 12) }],
+  },
   modelList: false,
   exchange: {
     method: 'POST',

@@ -1,5 +1,5 @@
 // Channel type 49, Coze: the conformance samples of provider-conformance.test.ts (loaded only by that test).
-import { bearer, type TypeConformance } from '../__conformance__/conformance-kit';
+import { bearer, usage, type TypeConformance } from '../__conformance__/conformance-kit';
 
 /** Channel type 49, Coze: sample channels and documented failures. */
 export const cozeConformance: TypeConformance = {
@@ -20,6 +20,16 @@ export const cozeConformance: TypeConformance = {
     rateLimited: { code: 4013, msg: 'The requests exceed the limit. Please try again later.' },
     server: { code: 5000, msg: 'The service encountered an unexpected internal error.' },
     validation: { code: 4000, msg: 'Request parameter error: the bot_id is invalid.' },
+  },
+  // Usage of the coze-v3-chat dialect's fixtures: exact canonical numbers (inputTokens counts every prompt token).
+  dialectUsage: {
+    whole: [
+      { fixture: 'providers/src/coze/__fixtures__/coze-message-list.json', read: 'json', usage: undefined, note: 'a message list (GET /v3/chat/message/list) carries no usage by design' },
+      // GET /v3/chat/retrieve: the chat object of coze-stream-chat.sse's conversation.chat.completed event.
+      { fixture: 'providers/src/coze/__fixtures__/coze-chat-retrieve.json', read: 'json', usage: usage(614, 19) },
+    ],
+    // conversation.chat.completed usage: input_count 614, output_count 19.
+    stream: [{ fixture: 'providers/src/coze/__fixtures__/coze-stream-chat.sse', usage: usage(614, 19) }],
   },
   modelList: false,
 };

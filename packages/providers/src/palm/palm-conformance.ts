@@ -17,5 +17,12 @@ export const palmConformance: TypeConformance = {
   documentedFailures: [
     { label: 'refused API key (400 API_KEY_INVALID)', status: 400, body: googleApiKeyInvalid, expected: 'disable', source: 'palm/__fixtures__/palm-error-api-key.json' },
   ],
+  // Usage of the palm-generate-message dialect's fixtures: exact canonical numbers (inputTokens counts every prompt token).
+  dialectUsage: {
+    reportsNoUsage: true,
+    whole: [{ fixture: 'providers/src/palm/__fixtures__/palm-answer.json', read: 'json', usage: undefined, note: 'generateMessage reports no usage' }],
+    // PaLM cannot stream: its decoder reads a whole body fed as bytes.
+    stream: [{ fixture: 'providers/src/palm/__fixtures__/palm-answer.json', usage: undefined, note: 'generateMessage reports no usage' }],
+  },
   modelList: false,
 };

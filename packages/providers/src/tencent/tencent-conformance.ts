@@ -1,5 +1,5 @@
 // Channel type 23, Tencent Hunyuan: the conformance samples of provider-conformance.test.ts (loaded only by that test).
-import type { TypeConformance } from '../__conformance__/conformance-kit';
+import { usage, type TypeConformance } from '../__conformance__/conformance-kit';
 import { tc3Example } from '../__conformance__/signature-vectors';
 
 /** A Tencent Cloud API 3.0 error answer. */
@@ -37,5 +37,11 @@ export const tencentConformance: TypeConformance = {
       source: 'https://cloud.tencent.com/document/api/1729/101838',
     },
   ],
+  // Usage of the tencent-hunyuan dialect's fixtures: exact canonical numbers (inputTokens counts every prompt token).
+  dialectUsage: {
+    whole: [{ fixture: 'providers/src/tencent/__fixtures__/hunyuan-response.json', read: 'json', usage: usage(12, 11) }],
+    // every chunk carries running counts; the last is prompt 12, completion 11.
+    stream: [{ fixture: 'providers/src/tencent/__fixtures__/hunyuan-stream-text.sse', usage: usage(12, 11) }],
+  },
   modelList: false,
 };

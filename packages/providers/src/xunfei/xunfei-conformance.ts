@@ -1,5 +1,5 @@
 // Channel type 18, iFlytek Spark: the conformance samples of provider-conformance.test.ts (loaded only by that test).
-import type { TypeConformance } from '../__conformance__/conformance-kit';
+import { usage, type TypeConformance } from '../__conformance__/conformance-kit';
 
 /** A made-up secret half of the sample key: it must never travel in a chat request. */
 const xunfeiApiSecret = 'Y29uZm9ybWFuY2VBUElTZWNyZXRWYWx1ZTEyMzQ1';
@@ -39,5 +39,11 @@ export const xunfeiConformance: TypeConformance = {
     },
     { label: 'no licence for the app (11200)', status: 200, body: sparkFrame(11200, 'AppIdNoAuthError:(11200)auth no license'), expected: 'disable', source: 'xunfei/__fixtures__/spark-stream-error.ndjson' },
   ],
+  // Usage of the xunfei-spark dialect's fixtures: exact canonical numbers (inputTokens counts every prompt token).
+  dialectUsage: {
+    // Spark only streams: a whole answer is its collected frames; the last frame: prompt 5, completion 18.
+    whole: [{ fixture: 'providers/src/xunfei/__fixtures__/spark-stream-text.ndjson', read: 'ndjson-frames', usage: usage(5, 18) }],
+    stream: [{ fixture: 'providers/src/xunfei/__fixtures__/spark-stream-text.ndjson', usage: usage(5, 18) }],
+  },
   modelList: false,
 };

@@ -1,5 +1,5 @@
 // Channel type 16, Zhipu ChatGLM (legacy API): the conformance samples of provider-conformance.test.ts (loaded only by that test).
-import type { TypeConformance } from '../__conformance__/conformance-kit';
+import { usage, type TypeConformance } from '../__conformance__/conformance-kit';
 
 /** A made-up secret half of the sample key: it must never travel in a chat request. */
 const zhipuSecret = 'Zq7s3cr3tHalfOfTheZhipuKeyXYZ';
@@ -23,6 +23,12 @@ export const zhipuConformance: TypeConformance = {
     rateLimited: { code: 1302, msg: '您当前使用该API的并发数过高，请降低并发，或联系客服增加限额。', success: false },
     server: { code: 500, msg: '内部错误', success: false },
     validation: { code: 1214, msg: 'messages 参数非法。请检查文档。', success: false },
+  },
+  // Usage of the zhipu-v3 dialect's fixtures: exact canonical numbers (inputTokens counts every prompt token).
+  dialectUsage: {
+    whole: [{ fixture: 'providers/src/zhipu/__fixtures__/chatglm-invoke.json', read: 'json', usage: usage(2, 20) }],
+    // the finish event's meta line: prompt 2, completion 20.
+    stream: [{ fixture: 'providers/src/zhipu/__fixtures__/chatglm-sse-invoke.sse', usage: usage(2, 20) }],
   },
   modelList: false,
 };
