@@ -26,7 +26,7 @@ export interface AdaptorInput {
   model: string;
   stream: boolean;
   /** Extra headers to send (e.g. the caller's `anthropic-version`/`anthropic-beta`, configured model headers). */
-  headers?: Record<string, string>;
+  headers?: Readonly<Record<string, string>>;
   /** The API version where the provider puts it in the URL (Gemini `v1beta`); the adaptor's default otherwise. */
   apiVersion?: string;
   /** The access token obtained through the adaptor's `credentials` exchange, when it has one. */

@@ -39,6 +39,8 @@ export type PreparedUpstreamCall = { ok: true; upstreamModel: string; upstreamCa
 /** The path a native dialect's adaptor is handed: it builds its own URL, and the path names the call as a chat call. */
 const nativeWirePath = '/v1/chat/completions';
 
+const noHeaders: Readonly<Record<string, string>> = Object.freeze({});
+
 /** Whether the upstream is asked to stream: as the caller asked, unless the provider streams always or never. */
 function upstreamStreams(adaptor: ProviderAdaptor, callerStream: boolean): boolean {
   const kind = adaptor.streaming?.kind ?? 'native';
@@ -85,7 +87,8 @@ export function prepareUpstreamCall(options: OptionStore, call: RelayRequest, ta
   });
   const modelHeaders = settings?.headers(options, upstreamModel) ?? null;
   const forwarded = wire === call.format ? call.forwardHeaders : null;
-  const headers: Record<string, string> = modelHeaders || forwarded ? { ...modelHeaders, ...forwarded } : {};
+  // Shared (never written) when the call adds no headers of its own: no object per attempt.
+  const headers = modelHeaders ? { ...modelHeaders, ...forwarded } : (forwarded ?? noHeaders);
   const apiVersion = settings?.apiVersion(options, upstreamModel);
   const upstreamCall = adaptor.buildRequest({ channel, path: format?.upstreamPath ?? nativeWirePath, body: built.body, contentType: 'application/json', model: upstreamModel, stream: upstreamStream, headers, apiVersion, accessToken });
   const reframe = upstreamStream && adaptor.streaming?.kind === 'reframed' ? adaptor.streaming.createReframer() : null;
