@@ -18,6 +18,8 @@ import { OptionStore } from './options/option-store';
 import { openRateLimitStore } from './rate-limit/open-rate-limit-store';
 import { buildRelayServices } from './relay/build-relay-services';
 import { createRelayCaches } from './relay/relay-caches';
+// Path prefixes that belong to the relay (answered in their format's error shape, never the SPA).
+import { relayPrefixes } from './relay/relay-route-table';
 import { routeModules } from './route-modules';
 
 /** A built server: the Fastify app and its services. */
@@ -27,9 +29,6 @@ export interface Server {
   /** Stops accepting, finishes in-flight requests, runs the shutdown tasks, closes connections. */
   close(): Promise<void>;
 }
-
-/** Path prefixes that belong to the relay (answered in the OpenAI error shape, never the SPA). */
-const relayPrefixes = ['/v1', '/v1beta', '/pg', '/mj', '/suno', '/dashboard'];
 
 function isUnder(url: string, prefix: string): boolean {
   return url === prefix || url.startsWith(prefix + '/') || url.startsWith(prefix + '?');

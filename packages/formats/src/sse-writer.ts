@@ -9,9 +9,12 @@ export interface SseFrame {
   retry?: number;
 }
 
+/** The content type of an SSE stream. */
+export const sseContentType = 'text/event-stream; charset=utf-8';
+
 /** The response headers of an SSE answer; `x-accel-buffering` stops nginx from buffering the stream. */
 export const sseResponseHeaders: Readonly<Record<string, string>> = {
-  'content-type': 'text/event-stream; charset=utf-8',
+  'content-type': sseContentType,
   'cache-control': 'no-cache',
   connection: 'keep-alive',
   'x-accel-buffering': 'no',

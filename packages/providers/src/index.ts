@@ -1,4 +1,4 @@
-// Channel types: data-only provider descriptors and their registry (request building comes beside each descriptor later).
+// Channel types: data-only descriptors (console-safe, also under ./descriptors), one Provider value per folder, the registry and lookups.
 export * from './provider-descriptor';
 export * from './provider-registry';
 export * from './openai/openai-descriptor';
@@ -46,3 +46,6 @@ export * from './azure/azure-adaptor';
 export * from './openai-compatible/openai-compatible-readers';
 export * from './anthropic/anthropic-adaptor';
 export * from './gemini/gemini-adaptor';
+export * from './provider';
+export * from './providers';
+export * from './openai-compatible/openai-compatible-provider';

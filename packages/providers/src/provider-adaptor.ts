@@ -1,7 +1,7 @@
 // The request-building half of a provider: turns a relay call into the upstream's URL, headers and body.
 // Pure: no I/O. Signing providers compute their signatures here from the channel's credentials; providers
 // that need a network exchange first (OAuth) describe it as a `CredentialExchange` the relay performs.
-import type { CanonicalError, CanonicalRequest, CanonicalResponse, CanonicalStreamDecoder, CanonicalUsage, FormatId } from '@turnpike/formats';
+import type { FormatId, UpstreamDialect } from '@turnpike/formats';
 
 /** The channel fields request building needs. */
 export interface AdaptorChannel {
@@ -26,7 +26,7 @@ export interface AdaptorInput {
   model: string;
   stream: boolean;
   /** Extra headers to send (e.g. the caller's `anthropic-version`/`anthropic-beta`, configured model headers). */
-  headers?: Record<string, string>;
+  headers?: Readonly<Record<string, string>>;
   /** The API version where the provider puts it in the URL (Gemini `v1beta`); the adaptor's default otherwise. */
   apiVersion?: string;
   /** The access token obtained through the adaptor's `credentials` exchange, when it has one. */
@@ -45,24 +45,8 @@ export interface UpstreamCall {
   transport?: 'http' | 'websocket';
 }
 
-/**
- * A provider's own chat dialect, spoken only towards the upstream (Cohere, Baidu v1, Tencent, …).
- * The four inbound formats satisfy it too, so the relay decodes every upstream through this shape.
- */
-export interface UpstreamDialect {
-  /** Unique id, e.g. `cohere-v2`; recorded in the log entry as the call's wire. */
-  readonly id: string;
-  /** Encodes a canonical request whose `model` is already the upstream name; what it cannot express goes to `request.warnings`. */
-  encodeRequest(request: CanonicalRequest): unknown;
-  /** Decodes a whole (non-streamed) answer. */
-  decodeResponse(body: unknown): CanonicalResponse;
-  /** Decodes the upstream's stream bytes (SSE, NDJSON or one JSON message per line over a WebSocket). */
-  createStreamDecoder(): CanonicalStreamDecoder;
-  /** Reads usage from a whole answer. */
-  readUsage(body: unknown): CanonicalUsage | undefined;
-  /** Reads an error the upstream reported in a body (some report errors with HTTP 200); undefined when the body is not one. */
-  decodeError(body: unknown): CanonicalError | undefined;
-}
+/** A provider's own chat dialect, spoken only towards the upstream (Cohere, Baidu v1, Tencent, …): the formats' codec half. */
+export type { UpstreamDialect } from '@turnpike/formats';
 
 /** Exchanges a channel's key for a short-lived access token; the relay performs the call and caches the token. */
 export interface CredentialExchange {

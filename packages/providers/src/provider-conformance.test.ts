@@ -1,5 +1,5 @@
-// Provider registry conformance: one table (__conformance__/samples.ts) drives every relayable channel type through
-// the registry exactly as the relay does (adaptor-registry.ts: findProviderAdaptor, chatWireFor, findUpstreamDialect,
+// Provider registry conformance: the registry (providers.ts) is iterated, and each Provider's own conformance samples
+// (beside it in its folder) drive its channel type through the registry exactly as the relay does (adaptor-registry.ts: findProviderAdaptor, chatWireFor, findUpstreamDialect,
 // classifyFailureFor, findModelListReader, findBalanceReader). It checks that
 //  1. every non-task descriptor has an adaptor, task types (Midjourney 2/5, Suno 36) have none, and the table covers
 //     every relayable type (none skipped silently);
@@ -29,9 +29,11 @@ import type { AdaptorChannel, ProviderAdaptor, UpstreamCall, UpstreamDialect } f
 import { findProvider, providerDescriptors } from './provider-registry';
 import { signTc3Request } from './tencent/tencent-tc3-signing';
 import { signSparkUrl } from './xunfei/xunfei-url-signing';
-import { conformanceNow, conformanceTable, openAiErrorBodies, taskTypes, vertexAccount, type AuthExpectation, type ChannelSample, type ErrorBodies } from './__conformance__/samples';
+import { conformanceNow, openAiErrorBodies, type AuthExpectation, type ChannelSample, type ErrorBodies, type TypeConformance } from './__conformance__/conformance-kit';
+import { providers } from './providers';
+import { vertexAccount } from './vertex/vertex-conformance';
 import { sigV4GetVanillaCanonicalRequest, sigV4IamDerivedKeyHex, sigV4Suite, sigV4SuiteCases, tc3Example, xunfeiExample } from './__conformance__/signature-vectors';
-import { usageCases, wiresWithoutUsage } from './__conformance__/usage-fixtures';
+import { formatUsageCases, type WireUsageCases } from './__conformance__/usage-fixtures';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Helpers
@@ -40,6 +42,13 @@ import { usageCases, wiresWithoutUsage } from './__conformance__/usage-fixtures'
 const inboundFormats: readonly FormatId[] = ['openai-chat', 'openai-responses', 'anthropic-messages', 'gemini'];
 const credentialHeaders = ['authorization', 'x-api-key', 'api-key', 'x-goog-api-key'] as const;
 const relayableTypes = providerDescriptors.filter((descriptor) => !descriptor.task).map((descriptor) => descriptor.type);
+/** Task channel types (Midjourney, Midjourney Plus, Suno): relayed by their own handlers, never through an adaptor yet. */
+const taskTypes: readonly number[] = [2, 5, 36];
+
+/** Each registered Provider's own samples, by channel type (loaded the one way they are: through the registry). */
+const conformanceTable: Readonly<Record<number, TypeConformance>> = Object.fromEntries(
+  (await Promise.all(providers.map(async (provider) => [provider.descriptor.type, await provider.conformance?.()] as const))).filter((entry): entry is readonly [number, TypeConformance] => entry[1] !== undefined),
+);
 const userMarker = 'Conformance question: what is two plus two?';
 const systemMarker = 'Answer in one short sentence.';
 
@@ -89,7 +98,8 @@ function buildChatCall(type: number, sample: ChannelSample, model: string, wire:
   adaptor.patchChatBody?.(body, model, stream);
   return adaptor.buildRequest({
     channel: channelOf(type, sample),
-    path: wire === 'openai-responses' ? '/v1/responses' : '/v1/chat/completions',
+    // The path the relay hands the adaptor: the wire format's upstream path (apps/server/src/relay/upstream-call.ts).
+    path: findFormat(wire)?.upstreamPath ?? '/v1/chat/completions',
     body: JSON.stringify(body),
     contentType: 'application/json',
     model,
@@ -226,7 +236,7 @@ describe('registry coverage', () => {
     const tabled = Object.keys(conformanceTable).map(Number);
     const untabled = relayableTypes.filter((type) => !tabled.includes(type));
     const unknown = tabled.filter((type) => !relayableTypes.includes(type));
-    expect(untabled, `relayable types missing from __conformance__/samples.ts: ${untabled.join(', ')}`).toEqual([]);
+    expect(untabled, `relayable types whose Provider has no conformance samples: ${untabled.join(', ')}`).toEqual([]);
     expect(unknown, `table entries for types that are not relayable: ${unknown.join(', ')}`).toEqual([]);
     for (const type of tabled) expect(conformanceTable[type]?.samples.length, `type ${type}`).toBeGreaterThan(0);
   });
@@ -552,6 +562,18 @@ describe('failure classification', () => {
 // 6. Usage from fixtures
 // ---------------------------------------------------------------------------------------------------------------
 
+/** Every wire's usage cases: the formats', then each native dialect's from its provider's samples. */
+const usageCases: readonly WireUsageCases[] = [
+  ...formatUsageCases,
+  ...relayableTypes.flatMap((type) => {
+    const dialect = findProviderAdaptor(type)?.dialect;
+    const cases = conformanceTable[type]?.dialectUsage;
+    return dialect && cases ? [{ wire: dialect.id, whole: cases.whole, stream: cases.stream }] : [];
+  }),
+];
+/** Wires whose upstream reports no token usage at all: the relay must count tokens itself. */
+const wiresWithoutUsage: readonly string[] = relayableTypes.flatMap((type) => (conformanceTable[type]?.dialectUsage?.reportsNoUsage ? [findProviderAdaptor(type)?.dialect?.id ?? ''] : []));
+
 const allWires = [...formatRegistry.map((format) => format.id as string), ...new Set(relayableTypes.map((type) => findProviderAdaptor(type)?.dialect?.id).filter((id): id is string => id !== undefined))];
 
 /** Feeds the chunks through the wire's stream decoder (after the type's re-framer, if any); returns every part. */
@@ -581,6 +603,7 @@ describe('usage from fixtures', () => {
   });
 
   it('lists the wires without usage explicitly, and every other wire has exact numbers', () => {
+    expect([...wiresWithoutUsage].sort()).toEqual(['aiproxy-library-ask', 'palm-generate-message']);
     for (const cases of usageCases) {
       const counted = [...cases.whole, ...cases.stream].some((item) => item.usage !== undefined);
       expect(counted, cases.wire).toBe(!wiresWithoutUsage.includes(cases.wire));

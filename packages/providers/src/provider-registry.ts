@@ -1,4 +1,5 @@
-// The registry of channel types: ONE list of descriptors, looked up by type id. A new type is a folder plus one line here.
+// The console-safe registry of channel types: the list of data-only descriptors, looked up by type id. Its twin,
+// providers.ts, lists the full Provider values in the same order (providers.test.ts holds them together).
 import { ai360Descriptor } from './ai360/ai360-descriptor';
 import { aiProxyLibraryDescriptor } from './ai-proxy-library/ai-proxy-library-descriptor';
 import { aliDescriptor } from './ali/ali-descriptor';

@@ -24,7 +24,7 @@ const fetchModelsBody = z.object({
 /** Tests a channel and applies the health rules: disable on a refused key or a too-slow answer, re-enable status 3 on success. */
 export async function runChannelTest(services: RelayServices, row: ChannelRow, requestedModel?: string): Promise<ChannelTestResult> {
   const { context } = services;
-  const result = await testChannel(services.upstream, services.credentials, row, testModelOf(row, requestedModel));
+  const result = await testChannel(services.upstream, services.credentials, context.options, row, testModelOf(row, requestedModel));
   const now = Math.floor(Date.now() / 1000);
   await context.db.updateTable('channels').set({ test_time: now, response_time: result.ok ? result.elapsedMs : row.response_time }).where('id', '=', row.id).execute();
   const thresholdMs = context.options.number('ChannelDisableThreshold') * 1000;

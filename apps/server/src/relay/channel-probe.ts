@@ -1,10 +1,14 @@
 // Probes a channel's upstream directly (never billed): a test chat call, its model list, its balance.
 import type { Readable } from 'node:stream';
 import type { CanonicalRequest } from '@turnpike/formats';
-import { chatWireFor, findBalanceReader, findModelListReader, findProviderAdaptor, type AdaptorChannel, type UpstreamCall, type UpstreamDialect } from '@turnpike/providers';
+import { findBalanceReader, findModelListReader, findProviderAdaptor, type AdaptorChannel, type UpstreamCall, type UpstreamDialect } from '@turnpike/providers';
 import type { ChannelRow } from '../db/schema';
-import { decodeWholeStream, dialectOf, upstreamPathFor } from './chat-wire';
+import type { OptionStore } from '../options/option-store';
+import { decodeWholeStream, dialectOf } from './chat-wire';
 import type { CredentialCache } from './credential-cache';
+import { openAiEndpoints } from './openai-endpoints';
+import type { RelayRequest } from './relay-request';
+import { prepareUpstreamCall } from './upstream-call';
 import { readBody, type UpstreamClient } from './upstream-client';
 
 /** The outcome of a test call. */
@@ -47,10 +51,18 @@ function errorText(body: unknown, text: string, status: number): string {
   return text.slice(0, 300) || `upstream answered ${status}`;
 }
 
-/** The test call's question, in canonical form, for whatever wire the channel speaks. */
-function probeRequest(model: string, stream: boolean, wire: string): CanonicalRequest {
-  // Anthropic requires max_tokens; other dialects are left at the upstream's default, as new-api's test does.
-  return { model, stream, messages: [{ role: 'user', parts: [{ type: 'text', text: 'hi' }] }], ...(wire === 'anthropic-messages' ? { maxTokens: 64 } : {}) };
+const chatEndpoint = openAiEndpoints.find((endpoint) => endpoint.path === '/v1/chat/completions');
+
+/**
+ * The test call: "hi" as an OpenAI chat call, prepared like any relayed call (`prepareUpstreamCall`), so it goes out
+ * in the channel's wire with its settings. No output limit is set, as new-api's test sets none (formats that require
+ * one get the configured default).
+ */
+function probeCall(model: string): RelayRequest {
+  if (!chatEndpoint) throw new Error('the chat endpoint is missing from the registry');
+  const canonical: CanonicalRequest = { model, stream: false, messages: [{ role: 'user', parts: [{ type: 'text', text: 'hi' }] }] };
+  const json = { model, messages: [{ role: 'user', content: 'hi' }] };
+  return { endpoint: chatEndpoint, format: 'openai-chat', model, stream: false, framing: 'sse', json, canonical: () => canonical, raw: null, boundary: null, contentType: 'application/json', forwardHeaders: {} };
 }
 
 /** True when a whole answer decodes to something said (or at least counted) in the dialect. */
@@ -74,24 +86,22 @@ async function streamedProbeError(body: Readable, wire: string, reframe: ((chunk
 
 /**
  * Sends one small chat call to the channel in the wire it speaks (exchanging its key for a token first where the
- * provider needs one) and times it; the answer must decode as a chat answer of that wire.
+ * provider needs one), prepared exactly as a relayed attempt is, and times it; the answer must decode as a chat answer
+ * of that wire.
  */
-export async function testChannel(upstream: UpstreamClient, credentials: CredentialCache, row: ChannelRow, model: string): Promise<ChannelTestResult> {
+export async function testChannel(upstream: UpstreamClient, credentials: CredentialCache, options: OptionStore, row: ChannelRow, model: string): Promise<ChannelTestResult> {
   const adaptor = findProviderAdaptor(row.type);
-  const wire = chatWireFor(row.type, model, 'openai-chat');
-  if (!adaptor || !wire) return { ok: false, message: `channel type ${row.type} cannot be tested yet`, elapsedMs: 0, status: 0 };
   const started = Date.now();
   try {
     const channel = adaptorChannel(row);
+    const accessToken = adaptor?.credentials ? await credentials.tokenFor(adaptor.credentials, channel) : undefined;
+    const prepared = prepareUpstreamCall(options, probeCall(model), { channel, paramOverride: null, model, accessToken });
+    if (!prepared.ok || !prepared.chat) return { ok: false, message: `channel type ${row.type} cannot be tested yet`, elapsedMs: 0, status: 0 };
+    const { wire, upstreamStream: stream, reframe } = prepared.chat;
     const dialect = dialectOf(wire);
-    const stream = adaptor.streaming?.kind === 'only';
-    const body = dialect.encodeRequest(probeRequest(model, stream, wire)) as Record<string, unknown>;
-    adaptor.patchChatBody?.(body, model, stream);
-    const accessToken = adaptor.credentials ? await credentials.tokenFor(adaptor.credentials, channel) : undefined;
-    const call = adaptor.buildRequest({ channel, path: upstreamPathFor(wire), body: JSON.stringify(body), contentType: 'application/json', model, stream, accessToken });
+    const call = prepared.upstreamCall;
     const response = await upstream.send(call, AbortSignal.timeout(probeTimeouts.headersMs), probeTimeouts);
     if (stream && response.status >= 200 && response.status < 300) {
-      const reframe = adaptor.streaming?.kind === 'reframed' ? adaptor.streaming.createReframer() : null;
       const failure = await streamedProbeError(response.body, wire, reframe);
       return { ok: failure === undefined, message: failure ?? '', elapsedMs: Date.now() - started, status: response.status };
     }

@@ -175,7 +175,7 @@ export async function relayChatStream(raw: ServerResponse, upstream: UpstreamRes
   };
   raw.on('close', onClose);
   raw.writeHead(200, {
-    'content-type': plan.framing === 'json-array' ? 'application/json; charset=utf-8' : 'text/event-stream; charset=utf-8',
+    'content-type': plan.framing === 'json-array' ? 'application/json; charset=utf-8' : formatOf(plan.inbound).streamContentType,
     'cache-control': 'no-cache',
     connection: 'keep-alive',
     'x-accel-buffering': 'no',

@@ -1,5 +1,5 @@
 // The OpenAI-format relay endpoints: how each one reads its model, estimates its prompt and measures usage.
-import { openAiChatFormat, readOpenAiChatUsage, type CanonicalRequest, type FormatId } from '@turnpike/formats';
+import { openAiChatFormat, readOpenAiChatUsage, type CanonicalRequest, type FormatId, type UrlFacts } from '@turnpike/formats';
 import type { BillableUsage } from '@turnpike/relay';
 import { estimateChatPromptTokens, estimateFieldTokens, type TokenCounter } from './token-counter';
 
@@ -17,6 +17,12 @@ export interface RelayEndpoint {
   bodyType: 'json' | 'multipart';
   /** The chat format of the endpoint: its answers are relayed by the chat path (any upstream format). */
   format?: FormatId;
+  /** Reads model, streaming and framing from the path tail (formats whose URL names the model: `Format.readUrl`). */
+  readUrl?(tail: string, query: Readonly<Record<string, unknown>>): UrlFacts;
+  /** Request headers an upstream of the same format should see (`Format.forwardHeaders`); none when absent. */
+  forwardHeaders?: readonly string[];
+  /** The estimates read the canonical request, so the body is validated and decoded as soon as it is read. */
+  readsCanonical?: boolean;
   /** The model used when the request names none (new-api's defaults). */
   defaultModel?: string;
   streamable: boolean;

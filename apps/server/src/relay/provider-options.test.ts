@@ -6,7 +6,8 @@ import { LocalChangeBus } from '../cluster/change-bus';
 import { openDatabase, type DatabaseHandle } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
 import { OptionStore } from '../options/option-store';
-import { chooseThinking, geminiSafetySettings, shapeUpstreamBody } from './provider-options';
+import { anthropicMessagesFormat, geminiFormat } from '@turnpike/formats';
+import { chooseThinking, geminiSafetySettings } from './provider-options';
 
 describe('provider option groups', () => {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'provider-options-'));
@@ -24,12 +25,12 @@ describe('provider option groups', () => {
   });
 
   it('Claude adapter: -thinking uses the percentage of max tokens (at least 1024), -thinking-N a fixed budget', async () => {
-    expect(chooseThinking(options, 'anthropic-messages', 'claude-sonnet-4-thinking', 10_000)).toEqual({ model: 'claude-sonnet-4', budget: 8_000 });
-    expect(chooseThinking(options, 'anthropic-messages', 'claude-sonnet-4-thinking', 1_000)).toEqual({ model: 'claude-sonnet-4', budget: 1_024 });
-    expect(chooseThinking(options, 'anthropic-messages', 'claude-sonnet-4-thinking-4096', 10_000)).toEqual({ model: 'claude-sonnet-4', budget: 4_096 });
-    expect(chooseThinking(options, 'anthropic-messages', 'claude-sonnet-4', 10_000)).toEqual({ model: 'claude-sonnet-4', budget: null });
+    expect(chooseThinking(options, 'claude', 'claude-sonnet-4-thinking', 10_000)).toEqual({ model: 'claude-sonnet-4', budget: 8_000 });
+    expect(chooseThinking(options, 'claude', 'claude-sonnet-4-thinking', 1_000)).toEqual({ model: 'claude-sonnet-4', budget: 1_024 });
+    expect(chooseThinking(options, 'claude', 'claude-sonnet-4-thinking-4096', 10_000)).toEqual({ model: 'claude-sonnet-4', budget: 4_096 });
+    expect(chooseThinking(options, 'claude', 'claude-sonnet-4', 10_000)).toEqual({ model: 'claude-sonnet-4', budget: null });
     await options.set('claude.thinking_adapter_enabled', false);
-    expect(chooseThinking(options, 'anthropic-messages', 'claude-sonnet-4-thinking', 10_000)).toEqual({ model: 'claude-sonnet-4-thinking', budget: null });
+    expect(chooseThinking(options, 'claude', 'claude-sonnet-4-thinking', 10_000)).toEqual({ model: 'claude-sonnet-4-thinking', budget: null });
   });
 
   it('Gemini adapter (off by default): budget capped at 24576, -nothinking turns thinking off', async () => {
@@ -38,22 +39,22 @@ describe('provider option groups', () => {
     expect(chooseThinking(options, 'gemini', 'gemini-2.5-flash-thinking', 10_000)).toEqual({ model: 'gemini-2.5-flash', budget: 6_000 });
     expect(chooseThinking(options, 'gemini', 'gemini-2.5-flash-thinking', 100_000)).toEqual({ model: 'gemini-2.5-flash', budget: 24_576 });
     expect(chooseThinking(options, 'gemini', 'gemini-2.5-flash-nothinking', 10_000)).toEqual({ model: 'gemini-2.5-flash', budget: 0 });
-    expect(chooseThinking(options, 'openai-chat', 'gpt-4o-thinking', 10_000).budget).toBeNull();
+    expect(chooseThinking(options, null, 'gpt-4o-thinking', 10_000).budget).toBeNull();
   });
 
-  it('shapes Anthropic and Gemini bodies, and fills Gemini safety settings only when the caller sent none', async () => {
+  it('the Anthropic and Gemini formats shape their bodies with the group settings, and fills Gemini safety settings only when the caller sent none', async () => {
     const claude: Record<string, unknown> = { max_tokens: 2_000, temperature: 0.5 };
-    shapeUpstreamBody(options, 'anthropic-messages', claude, { model: 'c', budget: 4_096 });
+    anthropicMessagesFormat.prepareBody(claude, false, 4_096, null);
     expect(claude).toEqual({ max_tokens: 5_120, thinking: { type: 'enabled', budget_tokens: 4_096 } });
     await options.set('gemini.safety_settings', { default: 'BLOCK_NONE', HARM_CATEGORY_HATE_SPEECH: 'BLOCK_ONLY_HIGH' });
     const gemini: Record<string, unknown> = { generationConfig: { temperature: 1 } };
-    shapeUpstreamBody(options, 'gemini', gemini, { model: 'g', budget: 0 });
+    geminiFormat.prepareBody(gemini, false, 0, () => geminiSafetySettings(options));
     expect(gemini.generationConfig).toEqual({ temperature: 1, thinkingConfig: { thinkingBudget: 0, includeThoughts: false } });
     expect(gemini.safetySettings).toEqual(geminiSafetySettings(options));
     expect(geminiSafetySettings(options)).toContainEqual({ category: 'HARM_CATEGORY_HATE_SPEECH', threshold: 'BLOCK_ONLY_HIGH' });
     expect(geminiSafetySettings(options)).toContainEqual({ category: 'HARM_CATEGORY_HARASSMENT', threshold: 'BLOCK_NONE' });
     const own: Record<string, unknown> = { safetySettings: [] };
-    shapeUpstreamBody(options, 'gemini', own, { model: 'g', budget: null });
+    geminiFormat.prepareBody(own, false, null, () => geminiSafetySettings(options));
     expect(own.safetySettings).toEqual([]);
   });
 });

@@ -2,32 +2,15 @@
 import { findFormat, type CanonicalError, type FormatId } from '@turnpike/formats';
 import type { FastifyError, FastifyReply } from 'fastify';
 import type { AppContext } from '../context';
-import { anthropicMessagesEndpoint, geminiEndpoint, openAiResponsesEndpoint, readGeminiUrl } from './chat-endpoints';
-import { openAiEndpoints, type RelayEndpoint } from './openai-endpoints';
+import type { RelayEndpoint } from './openai-endpoints';
 import { authenticateCaller, type RelayCaller } from './relay-caller';
 import { databaseRetryAfterSeconds, databaseUnavailableMessage, isDatabaseUnavailable } from '../db/database-unavailable';
-import { RelayError } from './relay-error';
+import { RelayError, requestError } from './relay-error';
 import type { RelayExchange } from './relay-exchange';
 import { parseRelayKey, readRawKey } from './relay-key';
 import { runRelay } from './relay-pipeline';
-import { readRelayRequest } from './relay-request';
+import { readRelayRequest, type UrlCall } from './relay-request';
 import type { RelayServices } from './relay-services';
-
-const jsonEndpoints = new Map<string, RelayEndpoint>();
-for (const endpoint of [...openAiEndpoints, anthropicMessagesEndpoint, openAiResponsesEndpoint]) {
-  if (endpoint.bodyType === 'json') jsonEndpoints.set(endpoint.path, endpoint);
-}
-const geminiPrefix = '/v1beta/models/';
-
-/**
- * The JSON-body relay endpoint a request path (no query, no trailing slash) names, with the Gemini path's
- * `{model}:{action}` tail still percent-encoded (readGeminiUrl decodes it); null for any other path.
- */
-export function jsonEndpointFor(path: string): { endpoint: RelayEndpoint; geminiTail: string | null } | null {
-  const endpoint = jsonEndpoints.get(path);
-  if (endpoint) return { endpoint, geminiTail: null };
-  return path.startsWith(geminiPrefix) ? { endpoint: geminiEndpoint, geminiTail: path.slice(geminiPrefix.length) } : null;
-}
 
 /** Any failure of a relay route as a status and a body in the error shape of the caller's format (OpenAI's by default). */
 export function relayErrorAnswer(error: unknown, format: FormatId = 'openai-chat'): { status: number; body: string; retryAfter: string | null } {
@@ -76,12 +59,11 @@ export function keyCaller(context: AppContext, request: KeyedRequest): Promise<R
   return authenticateCaller(context, parseRelayKey(readRawKey(request.headers, request.query)), request.ip);
 }
 
-/** A key-authenticated relay call on `endpoint` (the Gemini endpoint also reads its URL); failures are answered in the endpoint's shape. */
-export async function relayEndpointCall(services: RelayServices, exchange: RelayExchange, endpoint: RelayEndpoint, geminiTail: string | null = null): Promise<void> {
+/** A key-authenticated relay call on `endpoint` (with the path tail of endpoints that read their URL); failures are answered in the endpoint's shape. */
+export async function relayEndpointCall(services: RelayServices, exchange: RelayExchange, endpoint: RelayEndpoint, tail: string | null = null): Promise<void> {
   try {
     const caller = await keyCaller(services.context, exchange);
-    const url = geminiTail === null ? null : readGeminiUrl(geminiTail, exchange.query);
-    await runRelay(services, exchange, readRelayRequest(exchange, endpoint, url), caller);
+    await runRelay(services, exchange, readRelayRequest(exchange, endpoint, urlCallOf(endpoint, tail, exchange.query)), caller);
   } catch (error) {
     // A RelayError is the caller's answer; a database that is away is answered 503 with Retry-After (and warned);
     // anything else is a fault of ours, answered 500 and logged.
@@ -89,4 +71,12 @@ export async function relayEndpointCall(services: RelayServices, exchange: Relay
     else if (!(error instanceof RelayError)) services.context.log.error({ err: error, reqId: exchange.id }, 'relay call failed');
     sendExchangeError(exchange, error, endpoint.format);
   }
+}
+
+/** What the URL of a call says, for endpoints that read it (a refused URL is a 400); null for the others. */
+function urlCallOf(endpoint: RelayEndpoint, tail: string | null, query: Readonly<Record<string, unknown>>): UrlCall | null {
+  if (tail === null || !endpoint.readUrl) return null;
+  const facts = endpoint.readUrl(tail, query);
+  if (!facts.ok) throw requestError(facts.message);
+  return facts;
 }

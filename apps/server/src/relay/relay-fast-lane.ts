@@ -8,7 +8,8 @@ import secureJson from 'secure-json-parse';
 import type { AppContext, FastLane } from '../context';
 import { requestIdOf } from '../http/request-id';
 import type { RelayExchange } from './relay-exchange';
-import { jsonEndpointFor, relayEndpointCall, sendExchangeError } from './relay-endpoint-call';
+import { relayEndpointCall, sendExchangeError } from './relay-endpoint-call';
+import { jsonEndpointFor } from './relay-route-table';
 import type { RelayServices } from './relay-services';
 
 /** Fastify's own body limit for the relay routes. */
@@ -76,7 +77,7 @@ export function createRelayFastLane(services: RelayServices): FastLane {
       const exchange = laneExchange(context, req, res, requestIdOf(req), clientIp(req), parseQuery(url, mark), body);
       if (logRequests) res.once('finish', () => context.log.info({ reqId: exchange.id, req: { method: 'POST', url: path }, res: { statusCode: res.statusCode }, responseTime: performance.now() - startedAt }, 'request completed'));
       if (bodyError) sendExchangeError(exchange, bodyError, route.endpoint.format);
-      else void relayEndpointCall(services, exchange, route.endpoint, route.geminiTail);
+      else void relayEndpointCall(services, exchange, route.endpoint, route.tail);
     });
     return true;
   };

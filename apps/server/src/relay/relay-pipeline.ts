@@ -2,25 +2,25 @@
 import { Readable } from 'node:stream';
 import { findFormat } from '@turnpike/formats';
 import { computeQuotaCost, resolveMappedModel, selectChannel, type BillableUsage, type BillingQuote } from '@turnpike/relay';
-import { chatWireFor, findProvider, findProviderAdaptor, type AdaptorChannel, type ProviderAdaptor, type UpstreamCall } from '@turnpike/providers';
+import { findProviderAdaptor } from '@turnpike/providers';
 import type { UserRow } from '../db/schema';
 import { admitModelRequest, recordModelRequestSuccess } from '../rate-limit/model-request-limit';
 import { autoDisableChannel, isRetryable, shouldAutoDisable, type AttemptFailure } from './channel-health';
 import { readChatAnswer, relayChatStream, type ChatAnswerPlan } from './chat-answer';
-import { buildChatUpstreamBody, claudeDefaultMaxTokens, dialectOf, upstreamPathFor } from './chat-wire';
+import { dialectOf } from './chat-wire';
 import { CredentialError } from './credential-cache';
 import { exactCounter, roughCounter } from './token-counter';
-import { chooseThinking } from './provider-options';
 import { readWholeAnswer, relayStream, type AnswerOutcome } from './relay-answer';
 import type { RelayCaller } from './relay-caller';
 import { RelayError, permissionError } from './relay-error';
 import { buildConsumeLog, buildErrorLog, buildShortfallLog } from './relay-log-rows';
 import { OutputGuard } from './output-guard';
 import { outputCapHeader, reserveCall, type ReservedCall } from './relay-reserve';
-import { buildUpstreamBody, type RelayRequest } from './relay-request';
+import type { RelayRequest } from './relay-request';
 import type { RelayExchange } from './relay-exchange';
 import type { RelayServices } from './relay-services';
 import type { ChannelRoute } from './routing-table';
+import { prepareUpstreamCall, type ChatAttempt, type PreparedUpstreamCall } from './upstream-call';
 import { readBody, UpstreamAbort, type UpstreamResponse } from './upstream-client';
 
 /** The result of trying channels until one answers. */
@@ -33,78 +33,11 @@ interface AttemptResult {
   chat: ChatAttempt | null;
 }
 
-/** How one chat attempt talks to its upstream. */
-interface ChatAttempt {
-  /** The upstream's wire: a format id or a provider's native dialect id. */
-  wire: string;
-  /** The caller's bytes went through unchanged (and the answer's bytes come back unchanged). */
-  passthrough: boolean;
-  /** Whether the upstream was asked to stream (it may differ from the caller's wish). */
-  upstreamStream: boolean;
-  /** Turns the upstream's stream framing into the wire's SSE bytes (Bedrock). */
-  reframe: ((chunk: Buffer) => Buffer) | null;
-  /** What the conversion could not carry over (logged with the call). */
-  warnings: string[];
-}
-
-/** One attempt's upstream request, or why the channel cannot serve the call. */
-type PreparedAttempt = { ok: true; upstreamModel: string; upstreamCall: UpstreamCall; chat: ChatAttempt | null } | { ok: false; message: string };
-
-/** Whether the upstream is asked to stream: as the caller asked, unless the provider streams always or never. */
-function upstreamStreams(adaptor: ProviderAdaptor, callerStream: boolean): boolean {
-  const kind = adaptor.streaming?.kind ?? 'native';
-  if (kind === 'only') return true;
-  if (kind === 'none') return false;
-  return callerStream;
-}
-
-/** Builds the upstream request of one attempt for `channel`, converting formats when the channel speaks another one. */
-function prepareAttempt(services: RelayServices, call: RelayRequest, channel: ChannelRoute, mappedModel: string, accessToken: string | undefined): PreparedAttempt {
-  const adaptor = findProviderAdaptor(channel.type);
-  const adaptorChannel = adaptorChannelOf(channel);
-  if (!call.format) {
-    const servesPath = findProvider(channel.type)?.format === 'openai' || adaptor?.passthroughPaths?.has(call.endpoint.path) === true;
-    if (!adaptor || !servesPath) return { ok: false, message: `channel type ${channel.type} cannot serve ${call.endpoint.path}` };
-    const upstreamCall = adaptor.buildRequest({ channel: adaptorChannel, path: call.endpoint.path, body: buildUpstreamBody(call, mappedModel, channel.paramOverride), contentType: call.contentType, model: mappedModel, stream: call.stream, accessToken });
-    return { ok: true, upstreamModel: mappedModel, upstreamCall, chat: null };
-  }
-  const wire = adaptor ? chatWireFor(channel.type, mappedModel, call.format) : undefined;
-  if (!adaptor || !wire) return { ok: false, message: `channel type ${channel.type} cannot serve chat calls` };
-  const { options } = services.context;
-  const upstreamStream = upstreamStreams(adaptor, call.stream);
-  // A Gemini caller asking for a JSON-array stream gets it re-framed, so only SSE streams pass through as bytes.
-  const passthrough = wire === call.format && call.framing === 'sse' && upstreamStream === call.stream;
-  const thinking = chooseThinking(options, wire, mappedModel, call.endpoint.maxTokens(call) || claudeDefaultMaxTokens(options, mappedModel));
-  const upstreamModel = thinking.model;
-  const built = buildChatUpstreamBody({ inbound: call.format, wire, json: call.json, canonical: call.canonical, upstreamModel, stream: upstreamStream, passthrough, paramOverride: channel.paramOverride, options, thinking, adaptor });
-  const headers: Record<string, string> = wire === 'anthropic-messages' ? { ...claudeModelHeaders(options, upstreamModel), ...(call.format === 'anthropic-messages' ? call.forwardHeaders : {}) } : {};
-  const apiVersion = wire === 'gemini' ? geminiVersionFor(options, upstreamModel) : undefined;
-  const upstreamCall = adaptor.buildRequest({ channel: adaptorChannel, path: upstreamPathFor(wire), body: built.body, contentType: 'application/json', model: upstreamModel, stream: upstreamStream, headers, apiVersion, accessToken });
-  const reframe = upstreamStream && adaptor.streaming?.kind === 'reframed' ? adaptor.streaming.createReframer() : null;
-  return { ok: true, upstreamModel, upstreamCall, chat: { wire, passthrough, upstreamStream, reframe, warnings: built.warnings } };
-}
-
-/** The channel fields an adaptor sees. */
-function adaptorChannelOf(channel: ChannelRoute): AdaptorChannel {
-  return { type: channel.type, key: channel.key, baseUrl: channel.baseUrl, organization: channel.organization, other: channel.other };
-}
 
 /** The access token of a channel whose provider exchanges its key first; undefined for every other provider. */
 async function accessTokenFor(services: RelayServices, channel: ChannelRoute): Promise<string | undefined> {
   const exchange = findProviderAdaptor(channel.type)?.credentials;
-  return exchange ? services.credentials.tokenFor(exchange, adaptorChannelOf(channel)) : undefined;
-}
-
-/** `claude.model_headers_settings`: extra headers (e.g. anthropic-beta) per model, values joined by commas. */
-function claudeModelHeaders(options: RelayServices['context']['options'], model: string): Record<string, string> {
-  const settings = options.json<Record<string, Record<string, string[]>>>('claude.model_headers_settings') ?? {};
-  return Object.fromEntries(Object.entries(settings[model] ?? {}).map(([name, values]) => [name, values.join(',')]));
-}
-
-/** `gemini.version_settings`: the API version per model, else its `default`, else the adaptor's. */
-function geminiVersionFor(options: RelayServices['context']['options'], model: string): string | undefined {
-  const settings = options.json<Record<string, string>>('gemini.version_settings') ?? {};
-  return settings[model] ?? settings.default;
+  return exchange ? services.credentials.tokenFor(exchange, channel) : undefined;
 }
 
 function readErrorMessage(body: unknown, fallback: string): string {
@@ -149,9 +82,10 @@ type ChannelTry = { ok: true; result: AttemptResult } | { ok: false; failure: At
 
 /** Prepares and sends one attempt to `channel`; throws only when the client went away. */
 async function tryChannel(services: RelayServices, call: RelayRequest, channel: ChannelRoute, mappedModel: string, request: RelayExchange): Promise<ChannelTry> {
-  let prepared: PreparedAttempt;
+  let prepared: PreparedUpstreamCall;
   try {
-    prepared = prepareAttempt(services, call, channel, mappedModel, await accessTokenFor(services, channel));
+    // A channel route carries the adaptor's channel fields itself.
+    prepared = prepareUpstreamCall(services.context.options, call, { channel, paramOverride: channel.paramOverride, model: mappedModel, accessToken: await accessTokenFor(services, channel) });
   } catch (error) {
     // A refused token exchange or unusable credentials belong to the channel, like a refused key.
     const status = error instanceof CredentialError && error.status >= 400 && error.status < 500 ? 401 : 0;
@@ -171,7 +105,7 @@ async function tryChannel(services: RelayServices, call: RelayRequest, channel: 
     const response = screened.response;
     if (response.status >= 200 && response.status < 300 && !screened.failure) return { ok: true, result: { channel, upstreamModel: prepared.upstreamModel, response, abort, chat: prepared.chat } };
     // A refused call may mean a revoked access token: the next call exchanges the key afresh.
-    if (findProviderAdaptor(channel.type)?.credentials) services.credentials.forget(adaptorChannelOf(channel));
+    if (findProviderAdaptor(channel.type)?.credentials) services.credentials.forget(channel);
     return { ok: false, failure: screened.failure ?? (await readFailure(response)) };
   } catch (error) {
     request.res.off('close', onClientGone);
@@ -340,6 +274,15 @@ function outputGuardFor(quote: BillingQuote, held: ReservedCall, promptEstimate:
   return new OutputGuard(held.outputLimit, (outputTokens) => computeQuotaCost(quote, { promptTokens: promptEstimate, completionTokens: outputTokens }).quota > reservation.amount);
 }
 
+/** The call a settlement belongs to: its exchange, request, caller, the channels tried and when it started. */
+interface SettledCallContext {
+  request: RelayExchange;
+  call: RelayRequest;
+  caller: RelayCaller;
+  tried: number[];
+  startedAt: number;
+}
+
 /** What the settlement of a call bills. */
 interface SettledCall {
   quote: BillingQuote;
@@ -353,7 +296,7 @@ interface SettledCall {
  * outgrew its estimate) takes what the balances still allow; the rest goes unbilled, with a system log row, so no
  * balance goes below zero and the log rows still add up to every balance change.
  */
-async function settle(services: RelayServices, context: { request: RelayExchange; call: RelayRequest; caller: RelayCaller; tried: number[]; startedAt: number }, settled: SettledCall): Promise<void> {
+async function settle(services: RelayServices, context: SettledCallContext, settled: SettledCall): Promise<void> {
   const { call, caller } = context;
   const { quote, held, attempt, outcome } = settled;
   const usage: BillableUsage = outcome.usage;

@@ -24,7 +24,7 @@ export interface RelayRequest {
   boundary: string | null;
   contentType: string;
   /** Headers the upstream of the same dialect should see (anthropic-version, anthropic-beta). */
-  forwardHeaders: Record<string, string>;
+  forwardHeaders: Readonly<Record<string, string>>;
 }
 
 /** Where a dialect puts model and streaming when not in the body (Gemini: the URL). */
@@ -55,10 +55,14 @@ function canonicalOf(format: FormatId, json: Record<string, unknown>, url: UrlCa
   };
 }
 
-function forwardedHeaders(request: RelayExchange, format: FormatId | null): Record<string, string> {
-  if (format !== 'anthropic-messages') return {};
+/** No headers to forward (shared: never written to). */
+const noHeaders: Readonly<Record<string, string>> = Object.freeze({});
+
+/** The caller's headers an upstream of the same format should see (the endpoint's format names them). */
+function forwardedHeaders(request: RelayExchange, names: readonly string[] | undefined): Readonly<Record<string, string>> {
+  if (!names || names.length === 0) return noHeaders;
   const headers: Record<string, string> = {};
-  for (const name of ['anthropic-version', 'anthropic-beta']) {
+  for (const name of names) {
     const value = request.headers[name];
     if (typeof value === 'string' && value) headers[name] = value;
   }
@@ -74,7 +78,7 @@ export function readRelayRequest(request: RelayExchange, endpoint: RelayEndpoint
     if (!Buffer.isBuffer(request.body) || !boundary) throw requestError('this endpoint expects a multipart/form-data body');
     const model = readMultipartField(request.body, boundary, 'model')?.trim() || endpoint.defaultModel || '';
     if (!model) throw requestError('model is required', 'missing_model');
-    return { endpoint, format, model, stream: false, framing: 'sse', json: {}, canonical: noCanonical, raw: request.body, boundary, contentType, forwardHeaders: {} };
+    return { endpoint, format, model, stream: false, framing: 'sse', json: {}, canonical: noCanonical, raw: request.body, boundary, contentType, forwardHeaders: noHeaders };
   }
   const body = request.body;
   if (!body || typeof body !== 'object' || Array.isArray(body) || Buffer.isBuffer(body)) {
@@ -98,10 +102,10 @@ export function readRelayRequest(request: RelayExchange, endpoint: RelayEndpoint
     raw: null,
     boundary: null,
     contentType: 'application/json',
-    forwardHeaders: forwardedHeaders(request, format),
+    forwardHeaders: forwardedHeaders(request, endpoint.forwardHeaders),
   };
-  // Formats other than OpenAI chat are validated up front: their estimates read the canonical request.
-  if (format && format !== 'openai-chat') call.canonical();
+  // Endpoints whose estimates read the canonical request have it validated up front.
+  if (endpoint.readsCanonical) call.canonical();
   return call;
 }
 

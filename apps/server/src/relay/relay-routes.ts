@@ -3,22 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../app-services';
 import { canUseGroup } from '../groups/group-policy';
 import { currentUser, guards } from '../http/auth-guard';
-import type { FormatId } from '@turnpike/formats';
-import { anthropicMessagesEndpoint, geminiEndpoint, openAiResponsesEndpoint } from './chat-endpoints';
 import { openAiEndpoints } from './openai-endpoints';
-import { jsonEndpointFor, relayEndpointCall, sendRelayError } from './relay-endpoint-call';
+import { relayEndpointCall, sendRelayError } from './relay-endpoint-call';
+import { formatOfPath, jsonEndpointFor, relayRoutes } from './relay-route-table';
 import { fastifyExchange } from './relay-exchange';
 import { createRelayFastLane } from './relay-fast-lane';
 import { permissionError } from './relay-error';
 import { runRelay } from './relay-pipeline';
 import { readRelayRequest } from './relay-request';
 import { registerRelayInfoRoutes } from './relay-info-routes';
-
-/** The error format of a relay path: the chat dialect its endpoint speaks, OpenAI's for the rest. */
-function formatOfPath(url: string): FormatId {
-  const path = url.split('?')[0].replace(/\/$/, '');
-  return jsonEndpointFor(path)?.endpoint.format ?? (path.startsWith('/v1beta/') ? 'gemini' : 'openai-chat');
-}
 
 /** Registers the relay's routes and its fast lane on the services the composition root built. */
 export async function registerRelayRoutes(app: FastifyInstance, context: AppServices): Promise<void> {
@@ -29,18 +22,14 @@ export async function registerRelayRoutes(app: FastifyInstance, context: AppServ
     scope.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: 64 * 1024 * 1024 }, (_request, body, done) => done(null, body));
     // Body-parser failures come here, before a handler runs: rendered in the shape of the endpoint's format.
     scope.setErrorHandler((error, request, reply) => sendRelayError(reply, error, formatOfPath(request.url)));
-    for (const endpoint of [...openAiEndpoints, anthropicMessagesEndpoint, openAiResponsesEndpoint]) {
-      scope.post(endpoint.path, async (request, reply) => {
-        await relayEndpointCall(services, fastifyExchange(request, reply), endpoint);
+    for (const route of relayRoutes) {
+      // A tail route matches every path under its prefix; the raw (still percent-encoded) tail is read as the fast lane reads it.
+      scope.post(route.tail ? `${route.path}*` : route.path, async (request, reply) => {
+        const tail = route.tail ? (jsonEndpointFor(request.url.split('?')[0])?.tail ?? '') : null;
+        await relayEndpointCall(services, fastifyExchange(request, reply), route.endpoint, tail);
         return reply;
       });
     }
-    scope.post(geminiEndpoint.path, async (request, reply) => {
-      // The raw (still percent-encoded) tail, as the fast lane reads it: decoded once, by readGeminiUrl.
-      const geminiTail = jsonEndpointFor(request.url.split('?')[0])?.geminiTail ?? '';
-      await relayEndpointCall(services, fastifyExchange(request, reply), geminiEndpoint, geminiTail);
-      return reply;
-    });
     const chat = openAiEndpoints.find((endpoint) => endpoint.path === '/v1/chat/completions');
     if (!chat) throw new Error('the chat endpoint is missing from the registry');
     scope.post('/pg/chat/completions', { preHandler: guards(context).user }, async (request, reply) => {

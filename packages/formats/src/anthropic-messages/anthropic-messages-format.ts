@@ -1,5 +1,6 @@
 // The Anthropic Messages dialect, assembled for the format registry.
-import type { Format } from '../format-registry';
+import { sseContentType } from '../sse-writer';
+import type { Format } from '../format-contract';
 import { decodeAnthropicError, encodeAnthropicError } from './anthropic-messages-errors';
 import { decodeAnthropicMessagesRequest } from './anthropic-messages-request-decode';
 import { encodeAnthropicMessagesRequest } from './anthropic-messages-request-encode';
@@ -17,6 +18,16 @@ import { AnthropicMessagesStreamUsageReader, readAnthropicMessagesUsage } from '
 /** Anthropic `POST /v1/messages`. */
 export const anthropicMessagesFormat: Format<AnthropicMessagesRequest, AnthropicMessagesResponse> = {
   id: 'anthropic-messages',
+  endpoints: [{ path: '/v1/messages' }],
+  streamContentType: sseContentType,
+  forwardHeaders: ['anthropic-version', 'anthropic-beta'],
+  upstreamPath: '/v1/messages',
+  settingsGroup: 'claude',
+  requiresMaxTokens: true,
+  setModel: (body, model) => {
+    body.model = model;
+  },
+  prepareBody: applyAnthropicThinking,
   requestSchema: anthropicMessagesRequestSchema,
   responseSchema: anthropicMessagesResponseSchema,
   decodeRequest: decodeAnthropicMessagesRequest,
@@ -43,4 +54,14 @@ function limitAnthropicOutputTokens(body: Readonly<Record<string, unknown>>, lim
     limited.thinking = limit - 1 >= minimumThinkingBudget ? { ...thinking, budget_tokens: limit - 1 } : { type: 'disabled' };
   }
   return limited;
+}
+
+/** The thinking adapter's budget on a Messages body: extended thinking on (max_tokens kept above it, no temperature) or off. */
+function applyAnthropicThinking(body: Record<string, unknown>, _stream: boolean, budget: number | null): void {
+  if (budget === null) return;
+  body.thinking = budget > 0 ? { type: 'enabled', budget_tokens: budget } : { type: 'disabled' };
+  if (budget <= 0) return;
+  // Anthropic requires max_tokens above the thinking budget, and refuses sampling controls together with thinking.
+  if (typeof body.max_tokens !== 'number' || body.max_tokens <= budget) body.max_tokens = budget + 1024;
+  delete body.temperature;
 }

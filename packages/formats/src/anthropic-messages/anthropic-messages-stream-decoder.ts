@@ -3,7 +3,7 @@
 // (stop reason, cumulative usage) and message_stop; ping and error may come at any time.
 // @see https://docs.claude.com/en/docs/build-with-claude/streaming#event-types
 import type { CanonicalStreamMetadata, CanonicalStreamPart } from '../canonical-model';
-import type { CanonicalStreamDecoder } from '../format-registry';
+import type { CanonicalStreamDecoder } from '../format-contract';
 import { SseParser } from '../sse-parser';
 import { decodeAnthropicError } from './anthropic-messages-errors';
 import { currentUnixSeconds, finishReasonFromAnthropic } from './anthropic-messages-response-codec';

@@ -4,7 +4,7 @@
 // (from OpenAI upstreams) report usage only after the finish.
 // @see https://docs.claude.com/en/docs/build-with-claude/streaming#event-types
 import type { CanonicalFinishReason, CanonicalStreamPart, CanonicalUsage } from '../canonical-model';
-import type { CanonicalStreamEncoder, StreamEncoderOptions } from '../format-registry';
+import type { CanonicalStreamEncoder, StreamEncoderOptions } from '../format-contract';
 import { encodeSseJson } from '../sse-writer';
 import { encodeAnthropicError } from './anthropic-messages-errors';
 import { finishReasonToAnthropic } from './anthropic-messages-response-codec';

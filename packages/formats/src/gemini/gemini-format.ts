@@ -1,5 +1,7 @@
 // The Gemini generateContent dialect, assembled for the format registry.
-import type { Format } from '../format-registry';
+import { readGeminiUrl } from './gemini-url';
+import { sseContentType } from '../sse-writer';
+import type { Format } from '../format-contract';
 import { decodeGeminiRequest, encodeGeminiRequest } from './gemini-request-codec';
 import { decodeGeminiError, decodeGeminiResponse, encodeGeminiError, encodeGeminiResponse } from './gemini-response-codec';
 import { geminiRequestSchema, geminiResponseSchema, type GeminiRequest, type GeminiResponse } from './gemini-schema';
@@ -12,6 +14,18 @@ import { GeminiStreamUsageReader, readGeminiUsage } from './gemini-usage';
  */
 export const geminiFormat: Format<GeminiRequest, GeminiResponse> = {
   id: 'gemini',
+  endpoints: [{ path: '/v1beta/models/', tail: true }],
+  errorScope: '/v1beta/',
+  readUrl: readGeminiUrl,
+  streamContentType: sseContentType,
+  forwardHeaders: [],
+  // The adaptor builds the URL from the model (`…/models/{model}:generateContent`); this path is not used.
+  upstreamPath: '/v1beta/models',
+  settingsGroup: 'gemini',
+  requiresMaxTokens: false,
+  // The URL names the model.
+  setModel: () => undefined,
+  prepareBody: prepareGeminiBody,
   requestSchema: geminiRequestSchema,
   responseSchema: geminiResponseSchema,
   decodeRequest: decodeGeminiRequest,
@@ -29,3 +43,13 @@ export const geminiFormat: Format<GeminiRequest, GeminiResponse> = {
     return { ...body, generationConfig: { ...config, maxOutputTokens: limit } };
   },
 };
+
+/** The thinking adapter's budget as `generationConfig.thinkingConfig`, and the configured safety settings when the request has none. */
+function prepareGeminiBody(body: Record<string, unknown>, _stream: boolean, budget: number | null, safetySettings: (() => unknown) | null): void {
+  if (budget !== null) {
+    const config = (body.generationConfig && typeof body.generationConfig === 'object' ? body.generationConfig : {}) as Record<string, unknown>;
+    config.thinkingConfig = { thinkingBudget: budget, includeThoughts: budget > 0 };
+    body.generationConfig = config;
+  }
+  if (safetySettings && body.safetySettings === undefined && body.safety_settings === undefined) body.safetySettings = safetySettings();
+}

@@ -8,7 +8,7 @@ import {
   type CanonicalPart,
   type CanonicalRequest,
 } from '../canonical-model';
-import type { RequestContext } from '../format-registry';
+import type { RequestContext } from '../format-contract';
 import {
   decodeGeminiMedia,
   decodeGeminiModelParts,

@@ -1,5 +1,6 @@
 // The OpenAI chat completions dialect, assembled for the format registry.
-import type { Format } from '../format-registry';
+import { sseContentType } from '../sse-writer';
+import type { Format } from '../format-contract';
 import { encodeOpenAiChatRequest, decodeOpenAiChatRequest } from './openai-chat-request-codec';
 import {
   decodeOpenAiChatResponse,
@@ -19,6 +20,21 @@ import { OpenAiChatStreamUsageReader, readOpenAiChatUsage } from './openai-chat-
 /** OpenAI `POST /v1/chat/completions`. */
 export const openAiChatFormat: Format<OpenAiChatRequest, OpenAiChatResponse> = {
   id: 'openai-chat',
+  endpoints: [{ path: '/v1/chat/completions' }],
+  streamContentType: sseContentType,
+  forwardHeaders: [],
+  upstreamPath: '/v1/chat/completions',
+  settingsGroup: null,
+  requiresMaxTokens: false,
+  setModel: (body, model) => {
+    body.model = model;
+  },
+  prepareBody: (body, stream) => {
+    // Usage arrives only when asked for: the gateway always asks, so streams are billed from the upstream's own count.
+    if (!stream) return;
+    const existing = body.stream_options && typeof body.stream_options === 'object' ? (body.stream_options as Record<string, unknown>) : {};
+    body.stream_options = { ...existing, include_usage: true };
+  },
   requestSchema: openAiChatRequestSchema,
   responseSchema: openAiChatResponseSchema,
   decodeRequest: decodeOpenAiChatRequest,

@@ -1,5 +1,6 @@
 // The OpenAI Responses dialect, assembled for the format registry.
-import type { Format } from '../format-registry';
+import { sseContentType } from '../sse-writer';
+import type { Format } from '../format-contract';
 import { decodeOpenAiResponsesRequest, encodeOpenAiResponsesRequest } from './openai-responses-request-codec';
 import {
   decodeOpenAiResponsesError,
@@ -20,6 +21,17 @@ import { OpenAiResponsesStreamUsageReader, readOpenAiResponsesUsage } from './op
 /** OpenAI `POST /v1/responses`, streamed (typed SSE events) and not. */
 export const openAiResponsesFormat: Format<OpenAiResponsesRequest, OpenAiResponsesResponse> = {
   id: 'openai-responses',
+  endpoints: [{ path: '/v1/responses' }],
+  streamContentType: sseContentType,
+  forwardHeaders: [],
+  upstreamPath: '/v1/responses',
+  settingsGroup: null,
+  requiresMaxTokens: false,
+  setModel: (body, model) => {
+    body.model = model;
+  },
+  // Responses streams always end with usage (`response.completed`): nothing to ask for.
+  prepareBody: () => undefined,
   requestSchema: openAiResponsesRequestSchema,
   responseSchema: openAiResponsesResponseSchema,
   decodeRequest: decodeOpenAiResponsesRequest,

@@ -1,5 +1,5 @@
 // Channel type 39, Cloudflare Workers AI: the account's model catalogue for the channel form's "fetch models".
-// Chat and embeddings go through the shared OpenAI-compatible base (see adaptor-registry.ts).
+// Chat and embeddings go through the shared OpenAI-compatible base (see cloudflare-provider.ts).
 // @see https://developers.cloudflare.com/api/resources/ai/subresources/models/methods/list/
 import { bearerGet, json } from '../openai-compatible/openai-compatible-readers';
 import type { ModelListReader } from '../provider-adaptor';

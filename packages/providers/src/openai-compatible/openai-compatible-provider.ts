@@ -1,0 +1,42 @@
+// The Provider value of an OpenAI-compatible channel type: the shared adaptor and model-list reader at the
+// descriptor's base URL, with the provider's path rewrite and balance reader where it has them.
+import type { FormatId } from '@turnpike/formats';
+import type { TypeConformance } from '../__conformance__/conformance-kit';
+import type { Provider } from '../provider';
+import type { AdaptorChannel, BalanceReader, ModelListReader } from '../provider-adaptor';
+import type { ProviderDescriptor } from '../provider-descriptor';
+import { openAiCompatibleAdaptor } from './openai-compatible-adaptor';
+import { openAiModelListReader } from './openai-compatible-readers';
+
+/** What an OpenAI-compatible provider adds to its descriptor. */
+export interface OpenAiCompatibleProviderOptions {
+  /** Rewrites the OpenAI path (`/v1/chat/completions`, `/v1/models`) into the provider's; identity by default. */
+  mapPath?: (path: string, channel: AdaptorChannel) => string;
+  balanceReader?: BalanceReader;
+  /** Replaces the OpenAI-style `GET /v1/models` reader (Cloudflare lists its catalogue elsewhere). */
+  modelListReader?: ModelListReader;
+  /** True when the upstream also serves the Responses API, so Responses callers pass through instead of converting. */
+  responsesApi?: boolean;
+  conformance: () => Promise<TypeConformance>;
+}
+
+/** A `mapPath` that mounts the `/v1/…` API under another prefix (`/api/v3/…`). */
+export const underPrefix =
+  (prefix: string) =>
+  (path: string): string =>
+    path.replace(/^\/v1\//, `${prefix}/`);
+
+const responsesWire = (_model: string, inbound: FormatId): string => (inbound === 'openai-responses' ? 'openai-responses' : 'openai-chat');
+
+/** Builds the Provider of an OpenAI-compatible channel type. */
+export function openAiCompatibleProvider(descriptor: ProviderDescriptor, options: OpenAiCompatibleProviderOptions): Provider {
+  const { mapPath } = options;
+  const adaptor = openAiCompatibleAdaptor({ defaultBaseUrl: descriptor.defaultBaseUrl, mapPath });
+  return {
+    descriptor,
+    adaptor: options.responsesApi ? { ...adaptor, chatWire: responsesWire } : adaptor,
+    modelListReader: options.modelListReader ?? openAiModelListReader(descriptor.defaultBaseUrl, mapPath ? (channel) => mapPath('/v1/models', channel) : () => '/v1/models'),
+    balanceReader: options.balanceReader,
+    conformance: options.conformance,
+  };
+}

@@ -1,0 +1,20 @@
+// One channel type as a single value: what the console shows (descriptor), how calls are built (adaptor), what the
+// account can be asked (model list, balance) and the samples the conformance test drives it with. Each provider folder
+// exports one of these; the registry (providers.ts) is a list of them.
+import type { ProviderDescriptor } from './provider-descriptor';
+import type { BalanceReader, ModelListReader, ProviderAdaptor } from './provider-adaptor';
+import type { TypeConformance } from './__conformance__/conformance-kit';
+
+/** Everything the gateway knows about one channel type. */
+export interface Provider {
+  /** The data-only half (also in the console-safe descriptor list). */
+  readonly descriptor: ProviderDescriptor;
+  /** Builds upstream calls; absent for task types (Midjourney, Suno), which are relayed by their own handlers. */
+  readonly adaptor?: ProviderAdaptor;
+  /** The channel form's "fetch models"; absent when the upstream cannot list models. */
+  readonly modelListReader?: ModelListReader;
+  /** The account balance; present exactly when `descriptor.balanceSupported`. */
+  readonly balanceReader?: BalanceReader;
+  /** Conformance samples, loaded only by the conformance test (never on the relay's path). Absent for task types. */
+  readonly conformance?: () => Promise<TypeConformance>;
+}
