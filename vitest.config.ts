@@ -16,6 +16,8 @@ export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    // Every project inherits these (`extends: true`); server, cluster and browser tests run each file in its own process.
+    pool: 'forks',
     projects: [
       {
         extends: true,
@@ -36,7 +38,6 @@ export default defineConfig({
           include: ['apps/server/test/**/*.test.ts', ...databaseTestsInSource],
           exclude: ['apps/server/test/cluster-*.test.ts'],
           globalSetup: sharedServices,
-          pool: 'forks',
         },
       },
       {
@@ -45,7 +46,6 @@ export default defineConfig({
           name: 'cluster',
           include: ['apps/server/test/cluster-*.test.ts'],
           globalSetup: sharedServices,
-          pool: 'forks',
         },
       },
       {
@@ -53,7 +53,6 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['apps/console/e2e/**/*.test.ts'],
-          pool: 'forks',
         },
       },
     ],
