@@ -1,10 +1,12 @@
-// `npm test`: installs the Debian packages the suite needs, then lint → typecheck → build → the whole vitest suite.
-// Stops at the first failing stage with a non-zero exit code.
+// `npm test`: installs the Debian packages the suite needs, then lint → typecheck → build → every vitest project
+// (unit, server, cluster, browser: scripts/test-projects.mjs). Stops at the first failing stage with a non-zero exit
+// code. Extra arguments go to one vitest run over every project instead: `npm test -- apps/server/test/logs-list.test.ts`.
 import './check-node.mjs';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensurePackages } from './install-packages.mjs';
+import { projectEnvironment, testProjects } from './test-projects.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -39,7 +41,10 @@ try {
 run('Lint', npm, ['run', 'lint']);
 run('Typecheck', npm, ['run', 'typecheck']);
 run('Build (console + server)', npm, ['run', 'build']);
-// One Redis, PostgreSQL and MariaDB for the whole run (scripts/test-services.ts), stopped by PID at the end.
-run('Tests (vitest)', npx, ['vitest', 'run', ...process.argv.slice(2)], { TURNPIKE_SHARED_SERVICES: '1' });
+// The server and cluster projects each get one Redis, PostgreSQL and MariaDB for their run (scripts/test-services.ts),
+// stopped by PID at its end.
+const vitestArguments = process.argv.slice(2);
+if (vitestArguments.length > 0) run('Tests (vitest, every project)', npx, ['vitest', 'run', ...vitestArguments], { TURNPIKE_SHARED_SERVICES: '1' });
+else for (const project of testProjects) run(project.title, npx, ['vitest', 'run', '--project', project.name], projectEnvironment(project));
 
 console.log('\nAll stages passed.');

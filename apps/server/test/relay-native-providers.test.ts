@@ -1,32 +1,27 @@
-// Native provider adaptors end to end (Cohere, Bedrock, Vertex AI, Baidu v1, iFlytek Spark, PaLM 2, Coze, Tencent) against local emulators: client answers, upstream requests, exact bills.
+// Native provider adaptors end to end (Cohere, Bedrock, Vertex AI, Baidu v1, iFlytek Spark, PaLM 2, Coze, Tencent) against local emulators (the mock upstream with custom answers): client answers, upstream requests, exact bills.
 import type { ServerResponse } from 'node:http';
 import Anthropic from '@anthropic-ai/sdk';
-import { startMockUpstream, type MockUpstream } from '@turnpike/testing';
-import OpenAI from 'openai';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { encodeBedrockChunk } from '../../../packages/providers/src/aws/__fixtures__/aws-event-stream-encoder';
-import { estimateChatPromptTokens, exactCounter } from '../src/relay/token-counter';
 import {
   createServiceAccount,
+  encodeBedrockChunk,
   piecesOf,
-  providerFixture,
-  providerJsonFixture,
+  providerFixtures,
   selfSignedCertificate,
   sendJson,
   sendPieces,
-  setChannelOther,
-  startEmulator,
-  startSparkEmulator,
+  startMockUpstream,
   verifyJwt,
   verifySigV4,
   verifySparkUrl,
   verifyTc3,
-  type Emulator,
-  type RecordedCall,
+  type MockUpstream,
+  type RecordedRequest,
   type ServiceAccount,
-  type SparkEmulator,
-} from './helpers/native-upstreams';
-import { addApiKey, addChannel } from './helpers/relay-fixtures';
+} from '@turnpike/testing';
+import OpenAI from 'openai';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { estimateChatPromptTokens, exactCounter } from '../src/relay/token-counter';
+import { addApiKey, addChannel, setChannelOther } from './helpers/relay-fixtures';
 import { startTestServer, type TestServer } from './helpers/test-server';
 
 const system = 'You are terse.';
@@ -127,7 +122,7 @@ async function failureOf(action: () => Promise<unknown>): Promise<Error> {
   throw new Error('the call succeeded, but it was expected to fail');
 }
 
-const last = (calls: readonly RecordedCall[]): RecordedCall => {
+const last = (calls: readonly RecordedRequest[]): RecordedRequest => {
   const call = calls.at(-1);
   if (!call) throw new Error('the emulator received no call');
   return call;
@@ -217,11 +212,11 @@ describe('native providers through the relay', () => {
 
   describe('Cohere (type 34): the cohere-v2 dialect', () => {
     const model = 'command-a-03-2025';
-    let upstream: Emulator;
+    let upstream: MockUpstream;
     let caller: Caller;
 
     beforeAll(async () => {
-      upstream = await startEmulator();
+      upstream = await startMockUpstream();
       // A pasted version segment is stripped: calls still go to {base}/v2/chat.
       await addChannel(server, { type: 34, key: 'cohere-key', baseUrl: `${upstream.url}/v1`, models: model, group: 'cohere' });
       caller = await callerIn('cohere');
@@ -229,18 +224,18 @@ describe('native providers through the relay', () => {
     afterAll(() => upstream.close());
 
     it('streams the native SSE as OpenAI chunks and bills billed_units, not tokens', async () => {
-      upstream.answer((_call, response) => sendPieces(response, 'text/event-stream', piecesOf(providerFixture('cohere', 'chat-stream-text.sse'), 61)));
+      upstream.answer((_call, response) => sendPieces(response, 'text/event-stream', piecesOf(providerFixtures('cohere').fixture('chat-stream-text.sse'), 61)));
       const { result, spent } = await metered(caller, () => askOpenAi(caller.openai, model, true));
       expect(result.text).toBe('Bonjour, 世界 👋');
       expect(result.reasoning).toBe('The user greets in French; answer briefly.');
       expect(result.finishReason).toBe('stop');
       expect(result.usage).toEqual({ prompt: 9, completion: 21 });
-      const call = last(upstream.calls);
+      const call = last(upstream.requests);
       expect(call.method).toBe('POST');
       expect(call.path).toBe('/v2/chat');
       expect(call.headers.authorization).toBe('Bearer cohere-key');
       expect(call.headers.accept).toBe('text/event-stream');
-      expect(call.json).toMatchObject({ model, stream: true, messages: [{ role: 'system', content: system }, { role: 'user', content: question }] });
+      expect(call.body).toMatchObject({ model, stream: true, messages: [{ role: 'system', content: system }, { role: 'user', content: question }] });
       expect(spent).toBe(cost(model, 9, 21));
       expect(await lastLog(caller.id)).toMatchObject({ prompt_tokens: 9, completion_tokens: 21, quota: cost(model, 9, 21), is_stream: 1, model_name: model });
       expect(otherOf(await lastLog(caller.id)).request_conversion).toEqual(['openai-chat', 'cohere-v2']);
@@ -256,22 +251,22 @@ describe('native providers through the relay', () => {
       upstream.answer((_call, response) => sendJson(response, answer));
       const { result, spent } = await metered(caller, () => askOpenAi(caller.openai, model, false));
       expect(result).toMatchObject({ text: 'Hello from Cohere.', finishReason: 'stop', usage: { prompt: 11, completion: 7 } });
-      const call = last(upstream.calls);
+      const call = last(upstream.requests);
       expect(call.path).toBe('/v2/chat');
       expect(call.headers.accept).toBe('application/json');
-      expect(call.json).toMatchObject({ model, stream: false });
+      expect(call.body).toMatchObject({ model, stream: false });
       expect(spent).toBe(cost(model, 11, 7));
     });
 
     it('relays a tool call with its tool plan, billed from the fixture', async () => {
-      upstream.answer((_call, response) => sendJson(response, providerJsonFixture('cohere', 'chat-response-tool-call.json')));
+      upstream.answer((_call, response) => sendJson(response, providerFixtures('cohere').fixtureJson('chat-response-tool-call.json')));
       const parameters = { type: 'object', properties: { location: { type: 'string' } }, required: ['location'] };
       const tools: OpenAI.Chat.Completions.ChatCompletionTool[] = [{ type: 'function', function: { name: 'get_weather', description: 'Weather of a city', parameters } }];
       const { result, spent } = await metered(caller, () => askOpenAi(caller.openai, model, false, { tools }));
       expect(result.toolCalls).toEqual([{ name: 'get_weather', arguments: '{"location":"Toronto"}' }]);
       expect(result.reasoning).toBe('I will look up the weather in Toronto.');
       expect(result.finishReason).toBe('tool_calls');
-      expect(record(last(upstream.calls).json).tools).toEqual([{ type: 'function', function: { name: 'get_weather', description: 'Weather of a city', parameters } }]);
+      expect(record(last(upstream.requests).body).tools).toEqual([{ type: 'function', function: { name: 'get_weather', description: 'Weather of a city', parameters } }]);
       expect(spent).toBe(cost(model, 37, 28));
     });
   });
@@ -289,22 +284,22 @@ describe('native providers through the relay', () => {
       stop_sequence: null,
       usage: { input_tokens: 20, output_tokens: 6 },
     };
-    let upstream: Emulator;
+    let upstream: MockUpstream;
     let caller: Caller;
 
     beforeAll(async () => {
-      upstream = await startEmulator();
+      upstream = await startMockUpstream();
       await addChannel(server, { type: 33, key: 'AKID|SECRET|us-east-1', baseUrl: upstream.url, models: model, group: 'bedrock' });
       caller = await callerIn('bedrock');
     });
     afterAll(() => upstream.close());
 
-    function expectSigned(call: RecordedCall, action: 'invoke' | 'invoke-with-response-stream'): Record<string, unknown> {
+    function expectSigned(call: RecordedRequest, action: 'invoke' | 'invoke-with-response-stream'): Record<string, unknown> {
       expect(call.method).toBe('POST');
       expect(call.path).toBe(`${modelPath}/${action}`);
       expect(call.headers.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=AKID\/\d{8}\/us-east-1\/bedrock\/aws4_request, SignedHeaders=/);
       expect(verifySigV4(call, 'SECRET')).toBe(true);
-      const body = record(call.json);
+      const body = record(call.body);
       // The model and stream flag travel in the URL; Bedrock refuses them (and metadata) in the body.
       expect(body).not.toHaveProperty('model');
       expect(body).not.toHaveProperty('stream');
@@ -317,18 +312,18 @@ describe('native providers through the relay', () => {
       upstream.answer((_call, response) => sendJson(response, wholeAnswer));
       const { result, spent } = await metered(caller, () => askOpenAi(caller.openai, model, false));
       expect(result).toMatchObject({ text: 'Hello from Bedrock.', finishReason: 'stop', usage: { prompt: 20, completion: 6 } });
-      const body = expectSigned(last(upstream.calls), 'invoke');
+      const body = expectSigned(last(upstream.requests), 'invoke');
       expect(body.messages).toEqual([{ role: 'user', content: question }]);
-      expect(last(upstream.calls).headers.accept).toBe('application/json');
+      expect(last(upstream.requests).headers.accept).toBe('application/json');
       expect(spent).toBe(cost(model, 20, 6));
     });
 
     it('reframes the binary event stream fixture into OpenAI chunks', async () => {
-      upstream.answer((_call, response) => sendPieces(response, 'application/vnd.amazon.eventstream', piecesOf(providerFixture('aws', 'claude-stream.eventstream'), 45)));
+      upstream.answer((_call, response) => sendPieces(response, 'application/vnd.amazon.eventstream', piecesOf(providerFixtures('aws').fixture('claude-stream.eventstream'), 45)));
       const { result, spent } = await metered(caller, () => askOpenAi(caller.openai, model, true));
       expect(result.text).toBe('Hello from Bedrock — ünïcode ✓');
       expect(result.usage).toEqual({ prompt: 14, completion: 9 });
-      const call = last(upstream.calls);
+      const call = last(upstream.requests);
       expectSigned(call, 'invoke-with-response-stream');
       expect(call.headers.accept).toBe('application/vnd.amazon.eventstream');
       expect(call.headers['x-amzn-bedrock-accept']).toBe('application/json');
@@ -340,7 +335,7 @@ describe('native providers through the relay', () => {
       upstream.answer((_call, response) => sendJson(response, wholeAnswer));
       const { result, spent } = await metered(caller, () => askAnthropic(caller.anthropic, model, false));
       expect(result).toEqual({ text: 'Hello from Bedrock.', usage: { input: 20, output: 6 } });
-      const body = expectSigned(last(upstream.calls), 'invoke');
+      const body = expectSigned(last(upstream.requests), 'invoke');
       expect(body).toMatchObject({ max_tokens: 256, messages: [{ role: 'user', content: question }] });
       expect(spent).toBe(cost(model, 20, 6));
       expect(otherOf(await lastLog(caller.id))).not.toHaveProperty('request_conversion');
@@ -360,7 +355,7 @@ describe('native providers through the relay', () => {
       upstream.answer((_call, response) => sendPieces(response, 'application/vnd.amazon.eventstream', piecesOf(frames, 37)));
       const { result, spent } = await metered(caller, () => askAnthropic(caller.anthropic, model, true));
       expect(result).toEqual({ text: 'Streamed by Bedrock ✓', usage: { input: 16, output: 4 } });
-      expectSigned(last(upstream.calls), 'invoke-with-response-stream');
+      expectSigned(last(upstream.requests), 'invoke-with-response-stream');
       expect(spent).toBe(cost(model, 16, 4));
     });
   });
@@ -368,9 +363,9 @@ describe('native providers through the relay', () => {
   describe('Vertex AI (type 41): service-account token exchange, Gemini and Claude publishers', () => {
     const gemini = 'gemini-2.5-flash';
     const claude = 'claude-sonnet-4-20250514';
-    const token = providerJsonFixture<{ access_token: string }>('vertex', 'oauth-token-answer.json').access_token;
-    let api: Emulator;
-    let oauth: Emulator;
+    const token = providerFixtures('vertex').fixtureJson<{ access_token: string }>('oauth-token-answer.json').access_token;
+    let api: MockUpstream;
+    let oauth: MockUpstream;
     let account: ServiceAccount;
     let caller: Caller;
     let tlsSetting: string | undefined;
@@ -380,14 +375,14 @@ describe('native providers through the relay', () => {
       // has no CA option, so certificate checks are off while this block runs.
       tlsSetting = process.env.NODE_TLS_REJECT_UNAUTHORIZED;
       process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
-      oauth = await startEmulator({ tls: selfSignedCertificate() });
+      oauth = await startMockUpstream({ tls: selfSignedCertificate() });
       account = createServiceAccount(`${oauth.url}/token`);
       oauth.answer((call, response) => {
-        const claims = verifyJwt(new URLSearchParams(call.body.toString('utf8')).get('assertion') ?? '', account.publicKey)?.claims;
-        if (!claims) return sendJson(response, providerJsonFixture('vertex', 'oauth-token-error.json'), 400);
-        sendJson(response, providerJsonFixture('vertex', 'oauth-token-answer.json'));
+        const claims = verifyJwt(new URLSearchParams(call.rawBody.toString('utf8')).get('assertion') ?? '', account.publicKey)?.claims;
+        if (!claims) return sendJson(response, providerFixtures('vertex').fixtureJson('oauth-token-error.json'), 400);
+        sendJson(response, providerFixtures('vertex').fixtureJson('oauth-token-answer.json'));
       });
-      api = await startEmulator();
+      api = await startMockUpstream();
       const channel = await addChannel(server, { type: 41, key: account.key, baseUrl: api.url, models: `${gemini},${claude}`, group: 'vertex' });
       await setChannelOther(server, channel, JSON.stringify({ default: 'us-central1', [claude]: 'us-east5' }));
       caller = await callerIn('vertex');
@@ -412,20 +407,20 @@ describe('native providers through the relay', () => {
       );
       const { result, spent } = await metered(caller, () => askOpenAi(caller.openai, gemini, false));
       expect(result).toMatchObject({ text: 'Hello from Vertex Gemini.', finishReason: 'stop', usage: { prompt: 8, completion: 5 } });
-      expect(oauth.calls).toHaveLength(1);
-      const exchange = oauth.calls[0];
+      expect(oauth.requests).toHaveLength(1);
+      const exchange = oauth.requests[0];
       expect(exchange.method).toBe('POST');
       expect(exchange.path).toBe('/token');
       expect(exchange.headers['content-type']).toBe('application/x-www-form-urlencoded');
-      const form = new URLSearchParams(exchange.body.toString('utf8'));
+      const form = new URLSearchParams(exchange.rawBody.toString('utf8'));
       expect(form.get('grant_type')).toBe('urn:ietf:params:oauth:grant-type:jwt-bearer');
       const jwt = verifyJwt(form.get('assertion') ?? '', account.publicKey);
       expect(jwt?.header).toMatchObject({ alg: 'RS256', typ: 'JWT', kid: 'test-key-id' });
       expect(jwt?.claims).toMatchObject({ iss: account.clientEmail, aud: `${oauth.url}/token`, scope: 'https://www.googleapis.com/auth/cloud-platform' });
-      const call = last(api.calls);
+      const call = last(api.requests);
       expect(call.url).toBe(`${geminiPath}:generateContent`);
       expect(call.headers.authorization).toBe(`Bearer ${token}`);
-      expect(call.json).toMatchObject({ systemInstruction: { parts: [{ text: system }] }, contents: [{ role: 'user', parts: [{ text: question }] }] });
+      expect(call.body).toMatchObject({ systemInstruction: { parts: [{ text: system }] }, contents: [{ role: 'user', parts: [{ text: question }] }] });
       expect(spent).toBe(cost(gemini, 8, 5));
     });
 
@@ -439,7 +434,7 @@ describe('native providers through the relay', () => {
       api.answer((_call, response) => sendPieces(response, 'text/event-stream', piecesOf(chunk('Streaming ') + chunk('from ') + chunk('Vertex.', true), 50)));
       const { result, spent } = await metered(caller, () => askOpenAi(caller.openai, gemini, true));
       expect(result).toMatchObject({ text: 'Streaming from Vertex.', usage: { prompt: 8, completion: 7 } });
-      const call = last(api.calls);
+      const call = last(api.requests);
       expect(call.url).toBe(`${geminiPath}:streamGenerateContent?alt=sse`);
       expect(call.headers.authorization).toBe(`Bearer ${token}`);
       expect(spent).toBe(cost(gemini, 8, 7));
@@ -451,10 +446,10 @@ describe('native providers through the relay', () => {
       );
       const { result, spent } = await metered(caller, () => askOpenAi(caller.openai, claude, false));
       expect(result).toMatchObject({ text: 'Hello from Claude on Vertex.', usage: { prompt: 10, completion: 4 } });
-      const call = last(api.calls);
+      const call = last(api.requests);
       expect(call.url).toBe(`${claudePath}:rawPredict`);
       expect(call.headers.authorization).toBe(`Bearer ${token}`);
-      const body = record(call.json);
+      const body = record(call.body);
       expect(body.anthropic_version).toBe('vertex-2023-10-16');
       expect(body).not.toHaveProperty('model');
       expect(body).not.toHaveProperty('stream');
@@ -476,74 +471,74 @@ describe('native providers through the relay', () => {
       api.answer((_call, response) => sendPieces(response, 'text/event-stream', piecesOf(sse, 80)));
       const { result, spent } = await metered(caller, () => askAnthropic(caller.anthropic, claude, true));
       expect(result).toEqual({ text: 'Streamed by Claude on Vertex.', usage: { input: 10, output: 7 } });
-      const call = last(api.calls);
+      const call = last(api.requests);
       expect(call.url).toBe(`${claudePath}:streamRawPredict`);
       expect(call.headers.authorization).toBe(`Bearer ${token}`);
-      expect(record(call.json)).toMatchObject({ anthropic_version: 'vertex-2023-10-16', stream: true, max_tokens: 256 });
-      expect(record(call.json)).not.toHaveProperty('model');
+      expect(record(call.body)).toMatchObject({ anthropic_version: 'vertex-2023-10-16', stream: true, max_tokens: 256 });
+      expect(record(call.body)).not.toHaveProperty('model');
       expect(spent).toBe(cost(claude, 10, 7));
       // Four calls over two publishers, one token exchange.
-      expect(api.calls).toHaveLength(4);
-      expect(oauth.calls).toHaveLength(1);
+      expect(api.requests).toHaveLength(4);
+      expect(oauth.requests).toHaveLength(1);
     });
   });
 
   describe('Baidu Wenxin v1 (type 15): token exchange through the base URL, errors in 200 answers', () => {
     const model = 'ERNIE-4.0-8K';
     const chatPath = '/rpc/2.0/ai_custom/v1/wenxinworkshop/chat/completions_pro';
-    const token = providerJsonFixture<{ access_token: string }>('baidu', 'baidu-oauth-token.json').access_token;
-    let upstream: Emulator;
+    const token = providerFixtures('baidu').fixtureJson<{ access_token: string }>('baidu-oauth-token.json').access_token;
+    let upstream: MockUpstream;
     let caller: Caller;
     let chatAnswer: (response: ServerResponse) => void | Promise<void> = () => undefined;
     let baiduChannel = 0;
 
     beforeAll(async () => {
-      upstream = await startEmulator();
+      upstream = await startMockUpstream();
       upstream.answer((call, response) => {
-        if (call.path === '/oauth/2.0/token') return sendJson(response, providerJsonFixture('baidu', 'baidu-oauth-token.json'));
-        if (call.path === chatPath && call.query.get('access_token') === token) return chatAnswer(response);
-        sendJson(response, providerJsonFixture('baidu', 'ernie-error-token-expired.json'));
+        if (call.path === '/oauth/2.0/token') return sendJson(response, providerFixtures('baidu').fixtureJson('baidu-oauth-token.json'));
+        if (call.path === chatPath && call.query.access_token === token) return chatAnswer(response);
+        sendJson(response, providerFixtures('baidu').fixtureJson('ernie-error-token-expired.json'));
       });
       baiduChannel = await addChannel(server, { type: 15, key: 'BAIDU-AK|BAIDU-SK', baseUrl: upstream.url, models: model, group: 'baidu' });
       caller = await callerIn('baidu');
     });
     afterAll(() => upstream.close());
 
-    const tokenCalls = (): RecordedCall[] => upstream.calls.filter((call) => call.path === '/oauth/2.0/token');
+    const tokenCalls = (): RecordedRequest[] => upstream.requests.filter((call) => call.path === '/oauth/2.0/token');
 
     it('exchanges APIKey|SecretKey at the base URL and answers a whole call', async () => {
-      chatAnswer = (response) => sendJson(response, providerJsonFixture('baidu', 'ernie-response.json'));
+      chatAnswer = (response) => sendJson(response, providerFixtures('baidu').fixtureJson('ernie-response.json'));
       const { result, spent } = await metered(caller, () => askOpenAi(caller.openai, model, false));
       expect(result).toMatchObject({ text: '你好！我是文心一言，很高兴为你服务 😊', finishReason: 'stop', usage: { prompt: 5, completion: 12 } });
       expect(tokenCalls()).toHaveLength(1);
       const exchange = tokenCalls()[0];
       expect(exchange.method).toBe('POST');
-      expect(Object.fromEntries(exchange.query)).toEqual({ grant_type: 'client_credentials', client_id: 'BAIDU-AK', client_secret: 'BAIDU-SK' });
-      const call = last(upstream.calls);
+      expect(exchange.query).toEqual({ grant_type: 'client_credentials', client_id: 'BAIDU-AK', client_secret: 'BAIDU-SK' });
+      const call = last(upstream.requests);
       expect(call.path).toBe(chatPath);
-      expect(call.query.get('access_token')).toBe(token);
-      expect(call.json).toMatchObject({ system, messages: [{ role: 'user', content: question }] });
+      expect(call.query.access_token).toBe(token);
+      expect(call.body).toMatchObject({ system, messages: [{ role: 'user', content: question }] });
       expect(spent).toBe(cost(model, 5, 12));
     });
 
     it('tests the channel in its own dialect with the exchanged token, and reports an in-body error', async () => {
       const admin = await server.createUser({ username: 'native-baidu-admin', role: 10 });
-      chatAnswer = (response) => sendJson(response, providerJsonFixture('baidu', 'ernie-response.json'));
+      chatAnswer = (response) => sendJson(response, providerFixtures('baidu').fixtureJson('ernie-response.json'));
       const passed = (await server.call('GET', `/api/channel/test/${baiduChannel}`, { as: admin })).json() as { success: boolean };
       expect(passed.success).toBe(true);
-      expect(last(upstream.calls).query.get('access_token')).toBe(token);
-      expect(last(upstream.calls).json).toMatchObject({ messages: [{ role: 'user', content: 'hi' }] });
-      chatAnswer = (response) => sendJson(response, providerJsonFixture('baidu', 'ernie-error-token-expired.json'));
+      expect(last(upstream.requests).query.access_token).toBe(token);
+      expect(last(upstream.requests).body).toMatchObject({ messages: [{ role: 'user', content: 'hi' }] });
+      chatAnswer = (response) => sendJson(response, providerFixtures('baidu').fixtureJson('ernie-error-token-expired.json'));
       const failed = (await server.call('GET', `/api/channel/test/${baiduChannel}`, { as: admin })).json() as { success: boolean; message: string };
       expect(failed.success).toBe(false);
       expect(failed.message).toMatch(/token/i);
     });
 
     it('streams the ERNIE SSE with the cached token', async () => {
-      chatAnswer = (response) => sendPieces(response, 'text/event-stream', piecesOf(providerFixture('baidu', 'ernie-stream.sse'), 90));
+      chatAnswer = (response) => sendPieces(response, 'text/event-stream', piecesOf(providerFixtures('baidu').fixture('ernie-stream.sse'), 90));
       const { result, spent } = await metered(caller, () => askOpenAi(caller.openai, model, true));
       expect(result).toMatchObject({ text: '你好！我是文心一言，很高兴为你服务 😊', usage: { prompt: 5, completion: 12 } });
-      expect(record(last(upstream.calls).json).stream).toBe(true);
+      expect(record(last(upstream.requests).body).stream).toBe(true);
       expect(tokenCalls()).toHaveLength(1);
       expect(spent).toBe(cost(model, 5, 12));
     });
@@ -553,7 +548,7 @@ describe('native providers through the relay', () => {
       chatAnswer = (response) => {
         const file = expired ? 'ernie-error-token-expired.json' : 'ernie-response.json';
         expired = false;
-        sendJson(response, providerJsonFixture('baidu', file));
+        sendJson(response, providerFixtures('baidu').fixtureJson(file));
       };
       const { error, spent } = await meteredFailure(caller, () => askOpenAi(caller.openai, model, false));
       // Error 111 stands for HTTP 401 in the dialect; the caller sees it with Baidu's message.
@@ -572,7 +567,7 @@ describe('native providers through the relay', () => {
     });
 
     it('fails a streamed call answered 200 with one JSON error body before streaming, and bills nothing', async () => {
-      chatAnswer = (response) => sendJson(response, providerJsonFixture('baidu', 'ernie-error-qps.json'));
+      chatAnswer = (response) => sendJson(response, providerFixtures('baidu').fixtureJson('ernie-error-qps.json'));
       const { error, spent } = await meteredFailure(caller, () => askOpenAi(caller.openai, model, true));
       expect(statusOf(error)).toBe(429);
       expect(error.message).toContain('Open api qps request limit reached');
@@ -584,16 +579,16 @@ describe('native providers through the relay', () => {
   describe('iFlytek Spark (type 18): signed WebSocket, streaming only', () => {
     const model = 'SparkDesk-v3.5';
     const text = '你好！我是讯飞星火认知大模型，有什么可以帮你的吗？ 👋';
-    let spark: SparkEmulator;
+    let spark: MockUpstream;
     let caller: Caller;
     let frames = 'spark-stream-text.ndjson';
 
     beforeAll(async () => {
-      spark = await startSparkEmulator();
+      spark = await startMockUpstream();
       // One fixture line is one WebSocket message; a wrongly signed URL gets no answer at all.
-      spark.answer((call) => (verifySparkUrl(call, 'SPARK-KEY', 'SPARK-SECRET') ? providerFixture('xunfei', frames).toString('utf8').trim().split('\n') : []));
+      spark.answerSocket((call) => (verifySparkUrl(call, 'SPARK-KEY', 'SPARK-SECRET') ? providerFixtures('xunfei').fixture(frames).toString('utf8').trim().split('\n') : []));
       // The channel's base URL names the emulator (ws://…): the adaptor connects to and signs for that host.
-      await addChannel(server, { type: 18, key: 'SPARK-APP|SPARK-SECRET|SPARK-KEY', baseUrl: spark.url, models: model, group: 'spark' });
+      await addChannel(server, { type: 18, key: 'SPARK-APP|SPARK-SECRET|SPARK-KEY', baseUrl: spark.socketUrl, models: model, group: 'spark' });
       caller = await callerIn('spark');
     });
     afterAll(async () => {
@@ -601,11 +596,11 @@ describe('native providers through the relay', () => {
     });
 
     function expectSparkRequest(): void {
-      const call = spark.calls.at(-1);
+      const call = spark.requests.at(-1);
       expect(call?.path).toBe('/v3.5/chat');
-      expect(call?.query.get('host')).toBe(new URL(spark.url).host);
+      expect(call?.query.host).toBe(new URL(spark.socketUrl).host);
       expect(call && verifySparkUrl(call, 'SPARK-KEY', 'SPARK-SECRET')).toBe(true);
-      expect(call?.message).toMatchObject({
+      expect(call?.body).toMatchObject({
         header: { app_id: 'SPARK-APP' },
         parameter: { chat: { domain: 'generalv3.5' } },
         payload: { message: { text: [{ role: 'system', content: system }, { role: 'user', content: question }] } },
@@ -625,7 +620,7 @@ describe('native providers through the relay', () => {
       expect(result).toMatchObject({ text, usage: { prompt: 5, completion: 18 } });
       expectSparkRequest();
       expect(spent).toBe(cost(model, 5, 18));
-      expect(spark.calls).toHaveLength(2);
+      expect(spark.requests).toHaveLength(2);
     });
 
     it('fails a whole call whose frame reports an error, and releases the reserve', async () => {
@@ -667,7 +662,7 @@ describe('native providers through the relay', () => {
     const text = 'Bonjour ! Voici trois idées de noms : Luna, Milo et Nala. 🐱';
     let prompt = 0;
     let completion = 0;
-    let upstream: Emulator;
+    let upstream: MockUpstream;
     let caller: Caller;
 
     beforeAll(async () => {
@@ -675,18 +670,18 @@ describe('native providers through the relay', () => {
       const count = await exactCounter();
       prompt = estimateChatPromptTokens({ messages }, count);
       completion = count(text);
-      upstream = await startEmulator();
-      upstream.answer((_call, response) => sendJson(response, providerJsonFixture('palm', 'palm-answer.json')));
+      upstream = await startMockUpstream();
+      upstream.answer((_call, response) => sendJson(response, providerFixtures('palm').fixtureJson('palm-answer.json')));
       await addChannel(server, { type: 11, key: 'palm-key', baseUrl: upstream.url, models: model, group: 'palm' });
       caller = await callerIn('palm');
     });
     afterAll(() => upstream.close());
 
     function expectPalmRequest(): void {
-      const call = last(upstream.calls);
+      const call = last(upstream.requests);
       expect(call.path).toBe('/v1beta2/models/chat-bison-001:generateMessage');
       expect(call.headers['x-goog-api-key']).toBe('palm-key');
-      expect(call.json).toEqual({ prompt: { context: system, messages: [{ author: '0', content: question }] }, candidateCount: 1 });
+      expect(call.body).toEqual({ prompt: { context: system, messages: [{ author: '0', content: question }] }, candidateCount: 1 });
     }
 
     for (const stream of [true, false]) {
@@ -706,13 +701,13 @@ describe('native providers through the relay', () => {
   describe('Coze (type 49): streaming only, bot id from the channel', () => {
     const model = 'coze-bot';
     const botId = '7440573425637244978';
-    let upstream: Emulator;
+    let upstream: MockUpstream;
     let caller: Caller;
     let channel = 0;
 
     beforeAll(async () => {
-      upstream = await startEmulator();
-      upstream.answer((_call, response) => sendPieces(response, 'text/event-stream', piecesOf(providerFixture('coze', 'coze-stream-chat.sse'), 100)));
+      upstream = await startMockUpstream();
+      upstream.answer((_call, response) => sendPieces(response, 'text/event-stream', piecesOf(providerFixtures('coze').fixture('coze-stream-chat.sse'), 100)));
       channel = await addChannel(server, { type: 49, key: 'pat_test_token', baseUrl: upstream.url, models: model, group: 'coze' });
       await setChannelOther(server, channel, botId);
       caller = await callerIn('coze');
@@ -723,11 +718,11 @@ describe('native providers through the relay', () => {
       it(`${stream ? 'streams' : 'collects a whole answer from'} the SSE and bills the chat usage`, async () => {
         const { result, spent } = await metered(caller, () => askOpenAi(caller.openai, model, stream));
         expect(result).toMatchObject({ text: 'Hello there! 你好，有什么可以帮你？', finishReason: 'stop', usage: { prompt: 614, completion: 19 } });
-        const call = last(upstream.calls);
+        const call = last(upstream.requests);
         expect(call.path).toBe('/v3/chat');
         expect(call.headers.authorization).toBe('Bearer pat_test_token');
         expect(call.headers.accept).toBe('text/event-stream');
-        expect(call.json).toEqual({ bot_id: botId, user_id: 'turnpike', additional_messages: [{ role: 'user', type: 'question', content: question, content_type: 'text' }], stream: true, auto_save_history: false });
+        expect(call.body).toEqual({ bot_id: botId, user_id: 'turnpike', additional_messages: [{ role: 'user', type: 'question', content: question, content_type: 'text' }], stream: true, auto_save_history: false });
         expect(spent).toBe(cost(model, 614, 19));
         const log = await lastLog(caller.id);
         expect(log).toMatchObject({ prompt_tokens: 614, completion_tokens: 19, is_stream: stream ? 1 : 0 });
@@ -739,13 +734,13 @@ describe('native providers through the relay', () => {
       const admin = await server.createUser({ username: 'native-coze-admin', role: 10 });
       const answer = (await server.call('GET', `/api/channel/test/${channel}`, { as: admin })).json() as { success: boolean; message: string };
       expect(answer).toMatchObject({ success: true });
-      const call = last(upstream.calls);
+      const call = last(upstream.requests);
       expect(call.path).toBe('/v3/chat');
-      expect(call.json).toMatchObject({ bot_id: botId, stream: true, additional_messages: [{ role: 'user', content: 'hi' }] });
+      expect(call.body).toMatchObject({ bot_id: botId, stream: true, additional_messages: [{ role: 'user', content: 'hi' }] });
     });
 
     it('fails a call Coze refuses with HTTP 200 and a JSON {code, msg} body, and bills nothing', async () => {
-      upstream.answer((_call, response) => sendJson(response, providerJsonFixture('coze', 'coze-error-unauthorized.json')));
+      upstream.answer((_call, response) => sendJson(response, providerFixtures('coze').fixtureJson('coze-error-unauthorized.json')));
       try {
         for (const stream of [false, true]) {
           const { error, spent } = await meteredFailure(caller, () => askOpenAi(caller.openai, model, stream));
@@ -755,7 +750,7 @@ describe('native providers through the relay', () => {
           expect(await lastLog(caller.id)).toMatchObject({ type: 5, quota: 0, is_stream: stream ? 1 : 0 });
         }
       } finally {
-        upstream.answer((_call, response) => sendPieces(response, 'text/event-stream', piecesOf(providerFixture('coze', 'coze-stream-chat.sse'), 100)));
+        upstream.answer((_call, response) => sendPieces(response, 'text/event-stream', piecesOf(providerFixtures('coze').fixture('coze-stream-chat.sse'), 100)));
       }
     });
   });
@@ -763,17 +758,17 @@ describe('native providers through the relay', () => {
   describe('Tencent Hunyuan (type 23): TC3 signatures, errors in 200 answers', () => {
     const model = 'hunyuan-turbo';
     const text = '你好！我是腾讯混元，很高兴见到你 👋';
-    let upstream: Emulator;
+    let upstream: MockUpstream;
     let openAiUpstream: MockUpstream;
     let caller: Caller;
 
     beforeAll(async () => {
-      upstream = await startEmulator();
+      upstream = await startMockUpstream();
       upstream.answer((call, response) => {
         // Tencent refuses a signature it cannot verify, with HTTP 200.
-        if (!verifyTc3(call, 'TC-SECRET', 'hunyuan.tencentcloudapi.com')) return sendJson(response, providerJsonFixture('tencent', 'hunyuan-error-auth.json'));
-        if (record(call.json).Stream === true) return sendPieces(response, 'text/event-stream', piecesOf(providerFixture('tencent', 'hunyuan-stream-text.sse'), 120));
-        sendJson(response, providerJsonFixture('tencent', 'hunyuan-response.json'));
+        if (!verifyTc3(call, 'TC-SECRET', 'hunyuan.tencentcloudapi.com')) return sendJson(response, providerFixtures('tencent').fixtureJson('hunyuan-error-auth.json'));
+        if (record(call.body).Stream === true) return sendPieces(response, 'text/event-stream', piecesOf(providerFixtures('tencent').fixture('hunyuan-stream-text.sse'), 120));
+        sendJson(response, providerFixtures('tencent').fixtureJson('hunyuan-response.json'));
       });
       openAiUpstream = await startMockUpstream({ behaviour: { promptTokens: 10, chunkCount: 5 } });
       await addChannel(server, { type: 23, key: 'TC-APP|TC-ID|TC-SECRET', baseUrl: upstream.url, models: model, group: 'hunyuan' });
@@ -784,20 +779,20 @@ describe('native providers through the relay', () => {
       await openAiUpstream.close();
     });
 
-    function expectHunyuanRequest(call: RecordedCall, stream: boolean): void {
+    function expectHunyuanRequest(call: RecordedRequest, stream: boolean): void {
       expect(call.method).toBe('POST');
       expect(call.path).toBe('/');
       expect(call.headers.authorization).toMatch(/^TC3-HMAC-SHA256 Credential=TC-ID\/\d{4}-\d{2}-\d{2}\/hunyuan\/tc3_request, SignedHeaders=content-type;host, Signature=[0-9a-f]{64}$/);
       expect(call.headers).toMatchObject({ 'x-tc-action': 'ChatCompletions', 'x-tc-version': '2023-09-01' });
       expect(verifyTc3(call, 'TC-SECRET', 'hunyuan.tencentcloudapi.com')).toBe(true);
-      expect(call.json).toEqual({ Model: model, Messages: [{ Role: 'system', Content: system }, { Role: 'user', Content: question }], Stream: stream });
+      expect(call.body).toEqual({ Model: model, Messages: [{ Role: 'system', Content: system }, { Role: 'user', Content: question }], Stream: stream });
     }
 
     for (const stream of [false, true]) {
       it(`${stream ? 'streams' : 'answers'} a signed ChatCompletions call`, async () => {
         const { result, spent } = await metered(caller, () => askOpenAi(caller.openai, model, stream));
         expect(result).toMatchObject({ text, finishReason: 'stop', usage: { prompt: 12, completion: 11 } });
-        expectHunyuanRequest(last(upstream.calls), stream);
+        expectHunyuanRequest(last(upstream.requests), stream);
         expect(spent).toBe(cost(model, 12, 11));
       });
     }
@@ -811,11 +806,11 @@ describe('native providers through the relay', () => {
           const refused = await addChannel(server, { type: 23, key: 'TC-APP|TC-ID|TC-WRONG-SECRET', baseUrl: upstream.url, models: model, group, priority: 10 });
           const healthy = await addChannel(server, { type: 1, key: `openai-${group}`, baseUrl: openAiUpstream.url, models: model, group, priority: 0 });
           const failover = await callerIn(group);
-          const before = upstream.calls.length;
+          const before = upstream.requests.length;
           const { result, spent } = await metered(failover, () => askOpenAi(failover.openai, model, stream));
           expect(result).toMatchObject({ text: 'w1 w2 w3 w4 w5', usage: { prompt: 10, completion: 5 } });
-          expect(upstream.calls.length - before).toBe(1);
-          expect(last(upstream.calls).headers.authorization).toMatch(/^TC3-HMAC-SHA256 Credential=TC-ID\//);
+          expect(upstream.requests.length - before).toBe(1);
+          expect(last(upstream.requests).headers.authorization).toMatch(/^TC3-HMAC-SHA256 Credential=TC-ID\//);
           expect(openAiUpstream.requests.at(-1)?.apiKey).toBe(`openai-${group}`);
           expect(spent).toBe(cost(model, 10, 5));
           const log = await lastLog(failover.id);

@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { fixturesBeside } from '@turnpike/testing';
 import { SseParser, parseSseChunks, type SseEvent } from './sse-parser';
 
-const fixture = (name: string): Buffer => readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url));
+const { fixture } = fixturesBeside(import.meta.url);
 
 const crlfEvents: SseEvent[] = [
   { event: 'message_start', data: '{"text":"héllo 世界 🚀"}', id: '1', retry: 3000 },

@@ -1,7 +1,15 @@
-// Test helpers: the mock upstream server (routes per dialect, fault injection) and its deterministic token counting.
+// Test helpers (importable from plain Node; the vitest-only ones are `@turnpike/testing/vitest`): the one upstream
+// emulator (the mock upstream: routes per dialect, fault injection, custom answers for providers' own APIs, HTTPS and
+// WebSocket sessions) with its deterministic token counting, the checks of what providers verify, and the one
+// fixture loader with the stream-splitting helpers.
+export * from './aws-event-stream-encoder';
+export * from './fixtures';
 export * from './mock-behaviour';
 export * from './mock-exchange';
 export * from './mock-multipart';
+export * from './mock-raw-answers';
+export * from './mock-recording';
+export * from './mock-sockets';
 export * from './mock-tokens';
 export * from './mock-anthropic-routes';
 export * from './mock-gemini-routes';
@@ -9,3 +17,7 @@ export * from './mock-openai-chat-routes';
 export * from './mock-openai-media-routes';
 export * from './mock-openai-responses-routes';
 export * from './mock-upstream';
+export * from './provider-signatures';
+export * from './self-signed-certificate';
+export * from './service-accounts';
+export * from './stream-splits';

@@ -7,14 +7,17 @@ import type { MockBehaviour, MockFault } from './mock-behaviour';
 /** A request as the mock received it. */
 export interface RecordedRequest {
   method: string;
-  /** Path without the query string. */
+  /** The request target as sent: path and query, still percent-encoded. */
+  url: string;
+  /** The path without the query string, still percent-encoded (as signatures such as AWS SigV4 cover it). */
   path: string;
   query: Record<string, string>;
   headers: IncomingHttpHeaders;
   /** The caller's key from `Authorization: Bearer`, `x-api-key`, `x-goog-api-key` or `?key=`. */
   apiKey: string | undefined;
-  /** Parsed JSON, a multipart body ({fields, files}), or undefined for other bodies. */
+  /** Parsed JSON, a multipart body ({fields, files}), or undefined for other bodies; a WebSocket session's first message, parsed. */
   body: unknown;
+  /** The body bytes (a WebSocket session's first message). */
   rawBody: Buffer;
   /** Milliseconds since the epoch. */
   receivedAt: number;

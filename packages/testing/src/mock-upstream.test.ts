@@ -1,6 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { request } from 'undici';
 import { describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { sendJson } from './mock-raw-answers';
 import { startMockUpstream } from './mock-upstream';
 import { useMockUpstream } from './mock-test-kit';
 
@@ -258,5 +260,37 @@ describe('mock upstream: route registry', () => {
     } finally {
       await custom.close();
     }
+  });
+});
+
+describe('mock upstream: custom answers and WebSocket sessions (a provider’s own API)', () => {
+  it('answers with the custom handler instead of the routes, records the target as sent, and lets status faults through', async () => {
+    upstream.mock.answer((recorded, response) => sendJson(response, { got: recorded.body, query: recorded.query }, 201));
+    const target = '/model/anthropic.claude-3%3A0/invoke?alt=sse&x=1';
+    const answered = await request(`${upstream.mock.url}${target}`, { method: 'POST', dispatcher, headers: { 'content-type': 'text/plain' }, body: '{"a":1}' });
+    expect(answered.statusCode).toBe(201);
+    expect(await answered.body.json()).toEqual({ got: { a: 1 }, query: { alt: 'sse', x: '1' } });
+    expect(upstream.mock.requests[0]).toMatchObject({ url: target, path: '/model/anthropic.claude-3%3A0/invoke', rawBody: Buffer.from('{"a":1}') });
+    upstream.mock.queueBehaviour({ fault: { type: 'status', status: 503 } });
+    const faulted = await request(`${upstream.mock.url}${target}`, { method: 'POST', dispatcher, body: '{}' });
+    expect(faulted.statusCode).toBe(503);
+    await faulted.body.dump();
+    upstream.mock.answer(undefined);
+    const routed = await post('/v1/chat/completions', chatBody());
+    expect(routed.statusCode).toBe(200);
+    await routed.body.dump();
+  });
+
+  it('records a WebSocket session’s first message and answers it with frames, one message each, then closes', async () => {
+    upstream.mock.answerSocket((recorded) => [`echo ${JSON.stringify(recorded.body)}`, `host ${recorded.query.host}`]);
+    const socket = new WebSocket(`${upstream.mock.socketUrl}/v3.5/chat?host=spark.test`);
+    const received: string[] = [];
+    const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+    socket.on('message', (data: Buffer) => received.push(data.toString('utf8')));
+    await new Promise((resolve) => socket.once('open', resolve));
+    socket.send(JSON.stringify({ question: 'hi' }));
+    expect(await closed).toBe(1000);
+    expect(received).toEqual(['echo {"question":"hi"}', 'host spark.test']);
+    expect(upstream.mock.requests).toMatchObject([{ method: 'GET', path: '/v3.5/chat', query: { host: 'spark.test' }, body: { question: 'hi' } }]);
   });
 });

@@ -1,12 +1,15 @@
-// A real HTTP mock of upstream model APIs, listening on 127.0.0.1 with an ephemeral port.
-// It records every request, answers deterministically (exact usage for billing assertions) and
-// injects faults globally, per API key, or for the next requests. Dialects add routes to
-// `mockRoutes` (Anthropic /v1/messages and Gemini generateContent come as their own files).
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+// A real HTTP mock of upstream model APIs, listening on 127.0.0.1 with an ephemeral port: the one upstream emulator of
+// the tests. It records every request, answers deterministically (exact usage for billing assertions) and injects
+// faults globally, per API key, or for the next requests. Dialects add routes to `mockRoutes` (Anthropic /v1/messages
+// and Gemini generateContent come as their own files); a test emulating a provider's own API sets a custom `answer`
+// instead, over HTTPS when it needs to (`tls`), and WebSocket sessions are served on the same port (`answerSocket`).
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { defaultMockBehaviour, mockErrorBody, type MockBehaviour } from './mock-behaviour';
 import { createMockExchange, type MockRoute, type RecordedRequest } from './mock-exchange';
-import { parseMultipartBody, readMultipartBoundary } from './mock-multipart';
+import { readRawBody, recordRequest } from './mock-recording';
+import { serveMockSockets, type MockSocketAnswer } from './mock-sockets';
 import { anthropicMockRoutes } from './mock-anthropic-routes';
 import { geminiMockRoutes } from './mock-gemini-routes';
 import { openAiChatMockRoutes } from './mock-openai-chat-routes';
@@ -22,12 +25,19 @@ export interface MockUpstreamOptions {
   behaviour?: Partial<MockBehaviour>;
   /** Routes to serve instead of `mockRoutes`. */
   routes?: readonly MockRoute[];
+  /** Serve HTTPS with this key and certificate (PEM; see `selfSignedCertificate`) instead of HTTP. */
+  tls?: { key: string; cert: string };
 }
+
+/** A custom answer: writes the whole answer to `response` itself (see `sendJson`, `sendPieces`). */
+export type MockAnswer = (request: RecordedRequest, response: ServerResponse) => void | Promise<void>;
 
 /** A running mock upstream. */
 export interface MockUpstream {
-  /** Base URL without a trailing slash, e.g. `http://127.0.0.1:41234`. */
+  /** Base URL without a trailing slash, e.g. `http://127.0.0.1:41234` (`https://` with `tls`). */
   readonly url: string;
+  /** The same port for WebSocket sessions, e.g. `ws://127.0.0.1:41234`. */
+  readonly socketUrl: string;
   /** Every request received, oldest first (a live array; `reset` empties it). */
   readonly requests: RecordedRequest[];
   /** Replaces the global behaviour (merged over the defaults); `setBehaviour({})` restores them. */
@@ -36,45 +46,14 @@ export interface MockUpstream {
   setKeyBehaviour(apiKey: string, behaviour: Partial<MockBehaviour> | undefined): void;
   /** Applies `behaviour` to the next `times` requests only (first in, first used); it overrides key and global ones. */
   queueBehaviour(behaviour: Partial<MockBehaviour>, times?: number): void;
-  /** Forgets recorded requests and every configured behaviour, and restarts answer ids at 1. */
+  /** Answers the following requests with `handler` instead of the routes (injected faults still apply first); undefined returns to the routes. */
+  answer(handler: MockAnswer | undefined): void;
+  /** Sets how the following WebSocket sessions are answered (undefined: closed without a frame). */
+  answerSocket(handler: MockSocketAnswer | undefined): void;
+  /** Forgets recorded requests, every configured behaviour and custom answer, and restarts answer ids at 1. */
   reset(): void;
   /** Stops listening and cuts open connections, including hung ones. */
   close(): Promise<void>;
-}
-
-/** Reads the caller's key the way each dialect sends it. */
-export function readMockApiKey(request: IncomingMessage, query: URLSearchParams): string | undefined {
-  const authorization = request.headers.authorization;
-  if (authorization?.toLowerCase().startsWith('bearer ')) return authorization.slice(7).trim();
-  const header = request.headers['x-api-key'] ?? request.headers['x-goog-api-key'];
-  if (typeof header === 'string') return header;
-  return query.get('key') ?? undefined;
-}
-
-function parseBody(contentType: string | undefined, rawBody: Buffer): unknown {
-  if (rawBody.length === 0) return undefined;
-  const type = (contentType ?? '').toLowerCase();
-  if (type.includes('multipart/form-data')) {
-    const boundary = readMultipartBoundary(contentType);
-    return boundary ? parseMultipartBody(rawBody, boundary) : undefined;
-  }
-  if (type.includes('json') || type === '') {
-    try {
-      return JSON.parse(rawBody.toString('utf8')) as unknown;
-    } catch {
-      return undefined;
-    }
-  }
-  return undefined;
-}
-
-function readRawBody(request: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks)));
-    request.on('error', reject);
-  });
 }
 
 function routeMatches(route: MockRoute, method: string, path: string): boolean {
@@ -90,6 +69,7 @@ export async function startMockUpstream(options: MockUpstreamOptions = {}): Prom
   const keyBehaviours = new Map<string, Partial<MockBehaviour>>();
   const queued: Partial<MockBehaviour>[] = [];
   let sequence = 0;
+  let customAnswer: MockAnswer | undefined;
 
   function resolveBehaviour(apiKey: string | undefined): MockBehaviour {
     const keyed = apiKey === undefined ? undefined : keyBehaviours.get(apiKey);
@@ -97,25 +77,14 @@ export async function startMockUpstream(options: MockUpstreamOptions = {}): Prom
   }
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-    const rawBody = await readRawBody(request);
-    const apiKey = readMockApiKey(request, url.searchParams);
-    const recorded: RecordedRequest = {
-      method: request.method ?? 'GET',
-      path: url.pathname,
-      query: Object.fromEntries(url.searchParams),
-      headers: request.headers,
-      apiKey,
-      body: parseBody(request.headers['content-type'], rawBody),
-      rawBody,
-      receivedAt: Date.now(),
-    };
+    const recorded = recordRequest(request, await readRawBody(request));
     requests.push(recorded);
     sequence += 1;
-    const behaviour = resolveBehaviour(apiKey);
+    const behaviour = resolveBehaviour(recorded.apiKey);
     const exchange = createMockExchange(recorded, behaviour, response, sequence);
     const fault = behaviour.fault;
     if (fault?.type === 'hang') return;
+    if (customAnswer && fault?.type !== 'status') return customAnswer(recorded, response);
     const route = routes.find((candidate) => routeMatches(candidate, recorded.method, recorded.path));
     if (fault?.type === 'status') {
       return exchange.sendJson(fault.status, route?.renderError?.(fault) ?? mockErrorBody(fault), fault.headers);
@@ -128,7 +97,7 @@ export async function startMockUpstream(options: MockUpstreamOptions = {}): Prom
     return route.handle(exchange);
   }
 
-  const server = createServer((request, response) => {
+  const onRequest = (request: IncomingMessage, response: ServerResponse): void => {
     handle(request, response).catch((error: unknown) => {
       if (response.headersSent) {
         response.destroy();
@@ -137,7 +106,9 @@ export async function startMockUpstream(options: MockUpstreamOptions = {}): Prom
       response.writeHead(500, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ error: { message: `mock upstream failure: ${String(error)}`, type: 'server_error', param: null, code: null } }));
     });
-  });
+  };
+  const server: Server = options.tls ? createHttpsServer(options.tls, onRequest) : createServer(onRequest);
+  const sockets = serveMockSockets(server, requests);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());
@@ -145,7 +116,8 @@ export async function startMockUpstream(options: MockUpstreamOptions = {}): Prom
   const { port } = server.address() as AddressInfo;
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}`,
+    socketUrl: `${options.tls ? 'wss' : 'ws'}://127.0.0.1:${port}`,
     requests,
     setBehaviour(behaviour) {
       globalBehaviour = behaviour;
@@ -157,14 +129,23 @@ export async function startMockUpstream(options: MockUpstreamOptions = {}): Prom
     queueBehaviour(behaviour, times = 1) {
       for (let count = 0; count < times; count += 1) queued.push(behaviour);
     },
+    answer(handler) {
+      customAnswer = handler;
+    },
+    answerSocket(handler) {
+      sockets.answer(handler);
+    },
     reset() {
+      customAnswer = undefined;
+      sockets.answer(undefined);
       requests.length = 0;
       globalBehaviour = {};
       keyBehaviours.clear();
       queued.length = 0;
       sequence = 0;
     },
-    close() {
+    async close() {
+      await sockets.close();
       return new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();

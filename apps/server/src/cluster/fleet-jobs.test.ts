@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FleetJobs } from './fleet-jobs';
 import type { LeaseBackend } from './job-lease';
 
@@ -20,21 +20,15 @@ class MemoryLeases implements LeaseBackend {
   }
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Waits until `check` holds (polling every 10 ms), failing after `timeoutMs`. */
-async function eventually(check: () => boolean, timeoutMs = 3000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await sleep(10);
-  }
-}
-
+// Fake timers drive the ticks, the lease clock (Date.now) and the jobs' own waits: every count below is exact.
 describe('FleetJobs', () => {
   const started: FleetJobs[] = [];
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
   afterEach(async () => {
     await Promise.all(started.splice(0).map((jobs) => jobs.stop()));
+    vi.useRealTimers();
   });
 
   function fleet(leases: LeaseBackend, size: number, warnings: string[] = []): FleetJobs[] {
@@ -44,20 +38,22 @@ describe('FleetJobs', () => {
     return members;
   }
 
+  const wait = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
   it('runs a job on one instance of three per tick, and moves it to another when that one stops', async () => {
     const leases = new MemoryLeases();
     const runs: string[] = [];
     const members = fleet(leases, 3);
     for (const member of members) member.schedule({ name: 'probe', intervalMs: 40, run: async () => void runs.push(member.holder) });
-    const started = Date.now();
-    await eventually(() => runs.length >= 8);
-    // Three instances ticking every 40 ms: one run per tick, never three.
-    expect(runs.length).toBeLessThanOrEqual(Math.ceil((Date.now() - started) / 40) + 1);
+    await vi.advanceTimersByTimeAsync(8 * 40);
+    // Three instances ticking every 40 ms: one run per tick, never three, always on the lease holder.
+    expect(runs).toHaveLength(8);
     const leader = runs[0];
     expect(new Set(runs)).toEqual(new Set([leader]));
     await members.find((member) => member.holder === leader)?.stop();
     runs.length = 0;
-    await eventually(() => runs.length >= 3);
+    await vi.advanceTimersByTimeAsync(3 * 40);
+    expect(runs).toHaveLength(3);
     expect(new Set(runs).size).toBe(1);
     expect(runs[0]).not.toBe(leader);
   });
@@ -81,18 +77,20 @@ describe('FleetJobs', () => {
         runs += 1;
         active += 1;
         overlapped ||= active > 1;
-        await sleep(70);
+        await wait(70);
         active -= 1;
       },
     });
-    await eventually(() => runs >= 2);
+    // Ticks every 30 ms: refused until the lease expires (250 ms), first run at 270 ms; the ticks at 300 and 330 ms
+    // fall inside that 70 ms run and are skipped, the second run starts at 360 ms.
+    await vi.advanceTimersByTimeAsync(400);
     expect(firstRunAt).toBeGreaterThanOrEqual(expiresAt);
+    expect(runs).toBe(2);
     expect(overlapped).toBe(false);
     enabled = false;
-    await sleep(100);
-    const frozen = runs;
-    await sleep(150);
-    expect(runs).toBe(frozen);
+    await vi.advanceTimersByTimeAsync(250);
+    expect(runs).toBe(2);
+    expect(active).toBe(0);
   });
 
   it('pauses while the lease store fails, with one warning, and resumes', async () => {
@@ -102,11 +100,12 @@ describe('FleetJobs', () => {
     const [member] = fleet(leases, 1, warnings);
     let runs = 0;
     member.schedule({ name: 'probe', intervalMs: 30, run: async () => void (runs += 1) });
-    await sleep(200);
+    await vi.advanceTimersByTimeAsync(200);
     expect(runs).toBe(0);
     expect(warnings).toEqual(['job lease unavailable: fleet jobs pause on this instance until it is back']);
     leases.failing = false;
-    await eventually(() => runs >= 2);
+    await vi.advanceTimersByTimeAsync(60);
+    expect(runs).toBe(2);
     expect(warnings).toHaveLength(1);
   });
 });

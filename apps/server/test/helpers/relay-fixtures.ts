@@ -1,4 +1,4 @@
-// Builders for relay tests: channels pointing at the mock upstream and API keys for users.
+// Builders for relay tests: channels pointing at the mock upstream, their provider settings, and API keys for users.
 import { rebuildAllAbilities } from '../../src/channels/ability-index';
 import type { Actor, TestServer } from './test-server';
 
@@ -50,4 +50,10 @@ export async function addApiKey(server: TestServer, as: Actor, body: Record<stri
   const data = response.json().data as { key: string; id: number };
   if (!data?.key) throw new Error(`creating a key failed: ${response.body}`);
   return { key: `sk-${data.key}`, id: data.id };
+}
+
+/** Sets a channel's `other` value (region, bot id, version) and reloads the routing table. */
+export async function setChannelOther(server: TestServer, channelId: number, other: string): Promise<void> {
+  await server.context.db.updateTable('channels').set({ other }).where('id', '=', channelId).execute();
+  await server.context.relay.routing.reload();
 }

@@ -1,16 +1,15 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { fixturesBeside } from '@turnpike/testing';
 import { decodeOpenAiChatRequest, encodeOpenAiChatRequest } from '../openai-chat/openai-chat-request-codec';
 import { openAiChatRequestSchema } from '../openai-chat/openai-chat-schema';
 import { decodeAnthropicMessagesRequest } from './anthropic-messages-request-decode';
 import { encodeAnthropicMessagesRequest } from './anthropic-messages-request-encode';
 import { anthropicMessagesRequestSchema } from './anthropic-messages-schema';
 
-const readJson = (path: string): unknown => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8'));
 
 describe('anthropic messages across formats', () => {
   it('encodes an OpenAI chat request for Anthropic and lists everything it could not carry', () => {
-    const canonical = decodeOpenAiChatRequest(openAiChatRequestSchema.parse(readJson('../openai-chat/__fixtures__/chat-request.json')));
+    const canonical = decodeOpenAiChatRequest(openAiChatRequestSchema.parse(fixturesBeside(new URL('../openai-chat/', import.meta.url)).fixtureJson('chat-request.json')));
     const encoded = encodeAnthropicMessagesRequest(canonical);
     expect(anthropicMessagesRequestSchema.safeParse(encoded).success).toBe(true);
     expect(encoded).toEqual({

@@ -1,12 +1,12 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { fixturesBeside } from '@turnpike/testing';
 import type { CanonicalRequest } from '../canonical-model';
 import { decodeAnthropicMessagesRequest } from './anthropic-messages-request-decode';
 import { anthropicDefaultMaxTokens, encodeAnthropicMessagesRequest } from './anthropic-messages-request-encode';
 import { anthropicMessagesRequestSchema } from './anthropic-messages-schema';
 
 const fixtureJson = (): Record<string, unknown> =>
-  JSON.parse(readFileSync(new URL('./__fixtures__/messages-request.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+  fixturesBeside(import.meta.url).fixtureJson<Record<string, unknown>>('messages-request.json');
 const fixtureRequest = anthropicMessagesRequestSchema.parse(fixtureJson());
 
 const thinkingSignature = 'EqQBCgIYAhIM1gbcDa9GJwZA2b3hGgxBdjrkzLoky3dl1pkiMOYds7Ayq0Ty8qZnK0jYdTe6xH9b5sV0q+9W2uA0e3kAzRJSYHxeF8nJQ9pYc=';

@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { fixturesBeside } from '@turnpike/testing';
 import type { CanonicalFinishReason, CanonicalResponse } from '../canonical-model';
 import {
   decodeAnthropicMessagesResponse,
@@ -10,7 +10,7 @@ import {
 import { anthropicMessagesResponseSchema } from './anthropic-messages-schema';
 
 const fixtureResponse = anthropicMessagesResponseSchema.parse(
-  JSON.parse(readFileSync(new URL('./__fixtures__/messages-response.json', import.meta.url), 'utf8')),
+  fixturesBeside(import.meta.url).fixtureJson('messages-response.json'),
 );
 
 describe('anthropic messages response codec', () => {

@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { fixturesBeside } from '@turnpike/testing';
 import type { CanonicalStreamPart } from '../canonical-model';
 import { AnthropicMessagesStreamDecoder } from './anthropic-messages-stream-decoder';
 
-const fixture = (name: string): Buffer => readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url));
+const { fixture } = fixturesBeside(import.meta.url);
 
 function decodeAll(chunks: Uint8Array[]): { parts: CanonicalStreamPart[]; decoder: AnthropicMessagesStreamDecoder } {
   const decoder = new AnthropicMessagesStreamDecoder();

@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { fixturesBeside } from '@turnpike/testing';
 import {
   AnthropicMessagesStreamUsageReader,
   AnthropicUsageAccumulator,
@@ -8,7 +8,7 @@ import {
   usageToAnthropic,
 } from './anthropic-messages-usage';
 
-const fixture = (name: string): Buffer => readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url));
+const { fixture } = fixturesBeside(import.meta.url);
 
 function readStream(chunks: Buffer[], collectText = false): AnthropicMessagesStreamUsageReader {
   const reader = new AnthropicMessagesStreamUsageReader({ collectText });

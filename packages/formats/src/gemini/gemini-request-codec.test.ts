@@ -1,11 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { fixturesBeside } from '@turnpike/testing';
 import type { CanonicalRequest } from '../canonical-model';
 import { listDroppedPassthroughFields } from '../canonical-model';
 import { decodeGeminiRequest, encodeGeminiRequest, geminiSkipSignatureValidator } from './gemini-request-codec';
 import { geminiRequestSchema } from './gemini-schema';
 
-const fixture = (name: string): unknown => JSON.parse(readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url), 'utf8'));
+const { fixtureJson: fixture } = fixturesBeside(import.meta.url);
 const fullRequest = geminiRequestSchema.parse(fixture('generate-content-request.json'));
 
 const getWeatherParameters = {

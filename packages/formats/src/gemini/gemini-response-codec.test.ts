@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { fixturesBeside } from '@turnpike/testing';
 import type { CanonicalResponse } from '../canonical-model';
 import {
   decodeGeminiError,
@@ -12,7 +12,7 @@ import {
 } from './gemini-response-codec';
 import { geminiErrorBodySchema, geminiModelListSchema, geminiResponseSchema } from './gemini-schema';
 
-const fixture = (name: string): unknown => JSON.parse(readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url), 'utf8'));
+const { fixtureJson: fixture } = fixturesBeside(import.meta.url);
 
 describe('gemini response codec', () => {
   it('decodes thoughts, the signed text part and normalised usage (input includes cache, output includes thoughts)', () => {

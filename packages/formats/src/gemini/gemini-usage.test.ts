@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { fixturesBeside } from '@turnpike/testing';
 import { normaliseGeminiFieldNames } from './gemini-field-names';
 import { GeminiStreamUsageReader, readGeminiUsage, usageFromGemini, usageToGemini } from './gemini-usage';
 
-const fixture = (name: string): Buffer => readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url));
+const { fixture } = fixturesBeside(import.meta.url);
 
 function readStream(chunks: Buffer[], collectText = false): GeminiStreamUsageReader {
   const reader = new GeminiStreamUsageReader({ collectText });

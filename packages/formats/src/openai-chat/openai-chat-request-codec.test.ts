@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { fixturesBeside } from '@turnpike/testing';
 import type { CanonicalRequest } from '../canonical-model';
 import { decodeOpenAiChatRequest, encodeOpenAiChatRequest } from './openai-chat-request-codec';
 import { openAiChatRequestSchema } from './openai-chat-schema';
 
-const fixtureRequest = openAiChatRequestSchema.parse(JSON.parse(readFileSync(new URL('./__fixtures__/chat-request.json', import.meta.url), 'utf8')));
+const fixtureRequest = openAiChatRequestSchema.parse(fixturesBeside(import.meta.url).fixtureJson('chat-request.json'));
 
 describe('openai chat request codec', () => {
   it('decodes every mapped field of a full request into the canonical request', () => {

@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { fixturesBeside } from '@turnpike/testing';
 import { decodeOpenAiChatResponse, decodeOpenAiError, encodeOpenAiChatResponse, encodeOpenAiError } from './openai-chat-response-codec';
 import { openAiChatResponseSchema, openAiErrorBodySchema } from './openai-chat-schema';
 
-const fixtureResponse = openAiChatResponseSchema.parse(JSON.parse(readFileSync(new URL('./__fixtures__/chat-response.json', import.meta.url), 'utf8')));
+const fixtureResponse = openAiChatResponseSchema.parse(fixturesBeside(import.meta.url).fixtureJson('chat-response.json'));
 
 describe('openai chat response codec', () => {
   it('decodes the first choice, tool calls, finish reason and usage', () => {

@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { fixturesBeside } from '@turnpike/testing';
 import type { CanonicalStreamPart } from '../canonical-model';
 import { parseSseChunks } from '../sse-parser';
 import { OpenAiChatStreamDecoder, OpenAiChatStreamEncoder } from './openai-chat-stream-codec';
 
-const fixture = (name: string): Buffer => readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url));
+const { fixture } = fixturesBeside(import.meta.url);
 
 function decodeAll(chunks: Uint8Array[]): { parts: CanonicalStreamPart[]; decoder: OpenAiChatStreamDecoder } {
   const decoder = new OpenAiChatStreamDecoder();

@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { fixturesBeside } from '@turnpike/testing';
 import { OpenAiChatStreamUsageReader, mayContainUsageObject, readOpenAiChatUsage, usageToOpenAi } from './openai-chat-usage';
 
-const fixture = (name: string): Buffer => readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url));
+const { fixture } = fixturesBeside(import.meta.url);
 
 function readStream(chunks: Buffer[], collectText = false): OpenAiChatStreamUsageReader {
   const reader = new OpenAiChatStreamUsageReader({ collectText });

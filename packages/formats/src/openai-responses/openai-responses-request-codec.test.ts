@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { fixturesBeside } from '@turnpike/testing';
 import type { CanonicalRequest } from '../canonical-model';
 import { decodeOpenAiResponsesRequest, encodeOpenAiResponsesRequest } from './openai-responses-request-codec';
 import { openAiResponsesRequestSchema } from './openai-responses-schema';
 
-const fixtureRequest = openAiResponsesRequestSchema.parse(JSON.parse(readFileSync(new URL('./__fixtures__/responses-request.json', import.meta.url), 'utf8')));
+const fixtureRequest = openAiResponsesRequestSchema.parse(fixturesBeside(import.meta.url).fixtureJson('responses-request.json'));
 
 const weatherTool = {
   name: 'get_weather',

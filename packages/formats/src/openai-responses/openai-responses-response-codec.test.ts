@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { fixturesBeside } from '@turnpike/testing';
 import type { CanonicalResponse } from '../canonical-model';
 import { openAiErrorBodySchema } from '../openai-chat/openai-chat-schema';
 import {
@@ -11,7 +11,7 @@ import {
 import { openAiResponsesResponseSchema } from './openai-responses-schema';
 import { readOpenAiResponsesUsage } from './openai-responses-usage';
 
-const fixtureBody: unknown = JSON.parse(readFileSync(new URL('./__fixtures__/responses-response.json', import.meta.url), 'utf8'));
+const fixtureBody: unknown = fixturesBeside(import.meta.url).fixtureJson('responses-response.json');
 const fixtureResponse = openAiResponsesResponseSchema.parse(fixtureBody);
 
 describe('openai responses response codec', () => {

@@ -1,12 +1,12 @@
-import { readFileSync } from 'node:fs';
 import OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
+import { fixturesBeside } from '@turnpike/testing';
 import type { CanonicalStreamPart } from '../canonical-model';
 import { parseSseChunks } from '../sse-parser';
 import { OpenAiResponsesStreamDecoder } from './openai-responses-stream-decoder';
 import { OpenAiResponsesStreamEncoder } from './openai-responses-stream-encoder';
 
-const fixture = (name: string): Buffer => readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url));
+const { fixture } = fixturesBeside(import.meta.url);
 
 function decodeAll(chunks: Uint8Array[]): { parts: CanonicalStreamPart[]; decoder: OpenAiResponsesStreamDecoder } {
   const decoder = new OpenAiResponsesStreamDecoder();

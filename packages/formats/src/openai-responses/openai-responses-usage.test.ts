@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { fixturesBeside } from '@turnpike/testing';
 import { OpenAiResponsesStreamUsageReader, readOpenAiResponsesUsage, usageFromOpenAiResponses, usageToOpenAiResponses } from './openai-responses-usage';
 
-const fixture = (name: string): Buffer => readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url));
+const { fixture } = fixturesBeside(import.meta.url);
 
 function readStream(chunks: Buffer[], collectText = false): OpenAiResponsesStreamUsageReader {
   const reader = new OpenAiResponsesStreamUsageReader({ collectText });

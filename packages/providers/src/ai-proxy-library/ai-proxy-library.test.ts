@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CanonicalRequest } from '@turnpike/formats';
-import { decodeChunks, expectStableAtEverySplit, fixturesBeside } from '../native-dialect/stream-fixture-testing';
+import { decodeChunks, fixturesBeside } from '@turnpike/testing';
+import { expectStableAtEverySplit } from '@turnpike/testing/vitest';
 import type { AdaptorInput } from '../provider-adaptor';
 import { aiProxyLibraryAdaptor, withLibraryId } from './ai-proxy-library-adaptor';
 import { aiProxyLibraryDialect } from './ai-proxy-library-dialect';

@@ -1,7 +1,7 @@
 import { AnthropicMessagesStreamDecoder, type CanonicalStreamPart } from '@turnpike/formats';
 import { describe, expect, it } from 'vitest';
-import { fixturesBeside } from '../native-dialect/stream-fixture-testing';
-import { encodeBedrockChunk, encodeBedrockException, encodeEventStreamMessage } from './__fixtures__/aws-event-stream-encoder';
+import { fixturesBeside } from '@turnpike/testing';
+import { encodeBedrockChunk, encodeBedrockException, encodeEventStreamMessage } from '@turnpike/testing';
 import {
   anthropicErrorTypeForBedrock,
   bedrockMessageToSse,

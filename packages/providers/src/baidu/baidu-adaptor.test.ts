@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fixturesBeside } from '../native-dialect/stream-fixture-testing';
+import { fixturesBeside } from '@turnpike/testing';
 import type { AdaptorChannel, AdaptorInput } from '../provider-adaptor';
 import { baiduAdaptor } from './baidu-adaptor';
 import { parseBaiduKey } from './baidu-credentials';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fixturesBeside } from '../native-dialect/stream-fixture-testing';
+import { fixturesBeside } from '@turnpike/testing';
 import { cohereDialect } from './cohere-dialect';
 import { cohereFinishReason, decodeCohereError, decodeCohereResponse, readCohereUsage } from './cohere-response-codec';
 

@@ -1,6 +1,6 @@
 import { collectStreamParts, type CanonicalStreamPart } from '@turnpike/formats';
 import { describe, expect, it } from 'vitest';
-import { byteByByte, decodeChunks, fixturesBeside, splitsInTwo } from '../native-dialect/stream-fixture-testing';
+import { byteByByte, decodeChunks, fixturesBeside, splitsInTwo } from '@turnpike/testing';
 import { cohereDialect } from './cohere-dialect';
 import { CohereStreamDecoder } from './cohere-stream-decoder';
 

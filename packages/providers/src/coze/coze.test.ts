@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { collectStreamParts, type CanonicalRequest } from '@turnpike/formats';
-import { decodeChunks, expectStableAtEverySplit, fixturesBeside, tokenUsage as usage } from '../native-dialect/stream-fixture-testing';
+import { decodeChunks, fixturesBeside, tokenUsage as usage } from '@turnpike/testing';
+import { expectStableAtEverySplit } from '@turnpike/testing/vitest';
 import type { AdaptorInput } from '../provider-adaptor';
 import { cozeAdaptor, withCozeBotId } from './coze-adaptor';
 import { cozeDialect } from './coze-dialect';

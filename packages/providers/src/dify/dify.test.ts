@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { collectStreamParts, type CanonicalRequest } from '@turnpike/formats';
-import { expectStableAtEverySplit, fixturesBeside, tokenUsage as usage } from '../native-dialect/stream-fixture-testing';
+import { fixturesBeside, tokenUsage as usage } from '@turnpike/testing';
+import { expectStableAtEverySplit } from '@turnpike/testing/vitest';
 import type { AdaptorInput } from '../provider-adaptor';
 import { difyAdaptor, difyChatUrl } from './dify-adaptor';
 import { difyDialect } from './dify-dialect';

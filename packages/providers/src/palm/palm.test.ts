@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CanonicalRequest } from '@turnpike/formats';
-import { decodeChunks, fixturesBeside, splitsInTwo } from '../native-dialect/stream-fixture-testing';
+import { decodeChunks, fixturesBeside, splitsInTwo } from '@turnpike/testing';
 import type { AdaptorInput } from '../provider-adaptor';
 import { palmAdaptor, palmChatModel } from './palm-adaptor';
 import { palmDialect } from './palm-dialect';

@@ -1,6 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { fixturesBeside } from '../native-dialect/stream-fixture-testing';
+import { fixturesBeside } from '@turnpike/testing';
 import type { AdaptorInput } from '../provider-adaptor';
 import { hunyuanSigningHost, parseTencentKey, tencentAdaptor } from './tencent-adaptor';
 

@@ -1,6 +1,7 @@
 import { collectStreamParts, type CanonicalRequest, type CanonicalStreamPart } from '@turnpike/formats';
 import { describe, expect, it } from 'vitest';
-import { decodeChunks, expectPartsAtEverySplit, fixturesBeside, tokenUsage as usage } from '../native-dialect/stream-fixture-testing';
+import { decodeChunks, fixturesBeside, tokenUsage as usage } from '@turnpike/testing';
+import { expectPartsAtEverySplit } from '@turnpike/testing/vitest';
 import { tencentDialect } from './tencent-dialect';
 
 const { fixture, fixtureJson } = fixturesBeside(import.meta.url);

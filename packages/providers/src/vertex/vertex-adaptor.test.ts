@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { fixturesBeside } from '../native-dialect/stream-fixture-testing';
+import { fixturesBeside } from '@turnpike/testing';
 import type { AdaptorChannel, AdaptorInput } from '../provider-adaptor';
 import { vertexAdaptor, vertexAnthropicVersion } from './vertex-adaptor';
 import { isVertexClaudeModel, vertexClaudeModelId } from './vertex-models';

@@ -2,7 +2,7 @@ import { createPrivateKey, generateKeyPairSync, verify } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { loadVertexSigningKey, parseVertexServiceAccount, VertexKeyError } from './vertex-service-account';
 import { createServiceAccountAssertion, signRs256, vertexCredentials } from './vertex-signing';
-import { fixturesBeside } from '../native-dialect/stream-fixture-testing';
+import { fixturesBeside } from '@turnpike/testing';
 import type { AdaptorChannel } from '../provider-adaptor';
 
 const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fixturesBeside } from '../native-dialect/stream-fixture-testing';
+import { fixturesBeside } from '@turnpike/testing';
 import { xunfeiDialect } from './xunfei-dialect';
 
 const { fixture } = fixturesBeside(import.meta.url);

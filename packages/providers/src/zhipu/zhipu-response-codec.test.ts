@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fixturesBeside } from '../native-dialect/stream-fixture-testing';
+import { fixturesBeside } from '@turnpike/testing';
 import { zhipuDialect } from './zhipu-dialect';
 import { unquoteZhipuContent, zhipuUsage } from './zhipu-response-codec';
 

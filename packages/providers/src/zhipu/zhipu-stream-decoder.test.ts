@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CanonicalStreamPart } from '@turnpike/formats';
-import { byteByByte, decodeChunks, fixturesBeside, splitsInTwo } from '../native-dialect/stream-fixture-testing';
+import { byteByByte, decodeChunks, fixturesBeside, splitsInTwo } from '@turnpike/testing';
 import { ZhipuStreamDecoder } from './zhipu-stream-decoder';
 
 const { fixture } = fixturesBeside(import.meta.url);

@@ -1,10 +1,10 @@
-// Test-only encoder of `application/vnd.amazon.eventstream` messages, to build fixtures with every header type.
+// Encoder of `application/vnd.amazon.eventstream` messages (Bedrock's stream framing), to build fixtures with every header type.
 // @see https://docs.aws.amazon.com/lexv2/latest/dg/event-stream-encoding.html
 import { Buffer } from 'node:buffer';
 import { crc32 } from 'node:zlib';
 
 /** A header to encode, with its wire type. */
-export type TestHeader =
+export type EventStreamHeader =
   | { name: string; type: 'bool'; value: boolean }
   | { name: string; type: 'byte' | 'short' | 'int'; value: number }
   | { name: string; type: 'long' | 'timestamp'; value: bigint }
@@ -12,7 +12,7 @@ export type TestHeader =
   | { name: string; type: 'string'; value: string }
   | { name: string; type: 'uuid'; value: Buffer };
 
-function encodeValue(header: TestHeader): Buffer {
+function encodeValue(header: EventStreamHeader): Buffer {
   switch (header.type) {
     case 'bool':
       return Buffer.from([header.value ? 0 : 1]);
@@ -55,7 +55,7 @@ function encodeValue(header: TestHeader): Buffer {
 }
 
 /** Encodes one message: prelude with its CRC, headers, payload, message CRC. */
-export function encodeEventStreamMessage(headers: readonly TestHeader[], payload: Buffer): Buffer {
+export function encodeEventStreamMessage(headers: readonly EventStreamHeader[], payload: Buffer): Buffer {
   const headerBytes = Buffer.concat(
     headers.map((header) => {
       const name = Buffer.from(header.name, 'utf8');
