@@ -83,7 +83,13 @@ describe('/api/user/amount and /api/user/pay', () => {
     expect(fraction.json().message).toBe('amount: amount must be an integer');
   });
 
-  it('checks the payment method, then says the payment provider is not available yet', async () => {
+  it('raises an amount below 1 to 1 before pricing it', async () => {
+    await enablePayments();
+    const response = await server.call('POST', '/api/user/amount', { as: user, body: { amount: 0 } });
+    expect(response.json()).toEqual({ success: true, message: '', data: 7.3 });
+  });
+
+  it('checks the payment method, then answers the signed gateway form', async () => {
     await enablePayments();
     const unknown = await server.call('POST', '/api/user/pay', { as: user, body: { amount: 10, top_up_code: '', payment_method: 'bitcoin' } });
     expect(unknown.statusCode).toBe(400);
@@ -91,7 +97,9 @@ describe('/api/user/amount and /api/user/pay', () => {
     const missing = await server.call('POST', '/api/user/pay', { as: user, body: { amount: 10 } });
     expect(missing.json().message).toBe('payment_method: please choose a payment method');
     const known = await server.call('POST', '/api/user/pay', { as: user, body: { amount: 10, top_up_code: '', payment_method: 'zfb' } });
-    expect(known.statusCode).toBe(400);
-    expect(known.json()).toEqual({ success: false, message: 'online payment provider is not available yet' });
+    expect(known.statusCode).toBe(200);
+    const data = known.json().data;
+    expect(data).toMatchObject({ url: 'https://pay.example.com/submit.php', method: 'POST' });
+    expect(data.fields).toMatchObject({ pid: '1001', type: 'zfb', money: '73.00', out_trade_no: data.trade_no, sign_type: 'MD5' });
   });
 });

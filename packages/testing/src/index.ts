@@ -9,3 +9,4 @@ export * from './mock-openai-chat-routes';
 export * from './mock-openai-media-routes';
 export * from './mock-openai-responses-routes';
 export * from './mock-upstream';
+export * from './epay-gateway';
