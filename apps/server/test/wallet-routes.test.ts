@@ -103,3 +103,22 @@ describe('/api/user/amount and /api/user/pay', () => {
     expect(data.fields).toMatchObject({ pid: '1001', type: 'zfb', money: '73.00', out_trade_no: data.trade_no, sign_type: 'MD5' });
   });
 });
+
+describe('/api/user/pay rate limit', () => {
+  it('counts payments as critical calls per user', async () => {
+    const server = await startTestServer({ CRITICAL_RATE_LIMIT: '2' });
+    try {
+      const user = await server.createUser({ username: 'hasty-payer' });
+      await server.context.options.set('PayAddress', 'https://pay.example.com/');
+      await server.context.options.set('EpayId', '1001');
+      await server.context.options.set('EpayKey', 'secret-key');
+      const pay = () => server.call('POST', '/api/user/pay', { as: user, body: { amount: 10, payment_method: 'zfb' } });
+      expect((await pay()).statusCode).toBe(200);
+      expect((await pay()).statusCode).toBe(200);
+      expect((await pay()).statusCode).toBe(429);
+      expect(await server.context.db.selectFrom('topups').select('id').execute()).toHaveLength(2);
+    } finally {
+      await server.stop();
+    }
+  });
+});

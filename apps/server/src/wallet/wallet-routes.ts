@@ -9,6 +9,7 @@ import { accessFor, currentUser } from '../http/auth-guard';
 import { parseInput, readPaging, success } from '../http/envelope';
 import type { OptionStore } from '../options/option-store';
 import { checkoutProvider } from '../payments/payment-providers';
+import { criticalLimitPerUser } from '../rate-limit/critical-rate-limit';
 import { createTopupOrder, listTopupOrders, newTradeNo } from '../payments/topup-orders';
 import { quoteTopUp } from './topup-pricing';
 
@@ -57,7 +58,8 @@ export function registerWalletRoutes(app: FastifyInstance, context: AppContext):
     return success(payableMoney(context.options, amount, currentUser(request).group));
   });
 
-  app.post('/api/user/pay', access('user'), async (request) => {
+  // Starting a payment is a critical call (as in new-api): each one stores an order.
+  app.post('/api/user/pay', access('user', criticalLimitPerUser(context, 'topup-pay')), async (request) => {
     const { amount, payment_method: method } = parseInput(paySchema, request.body);
     const provider = checkoutProvider(context.options);
     if (!provider) throw badRequest(walletMessages.notEnabled);
