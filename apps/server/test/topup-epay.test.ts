@@ -143,6 +143,15 @@ describe('online top-up with Epay', () => {
     expect((await orderOf(tradeNo)).status).toBe('pending');
   });
 
+  it('refuses a genuine Epay notify for an order of another provider', async () => {
+    const tradeNo = await checkout(payer);
+    const before = await quotaOf(payer);
+    await server.context.db.updateTable('topups').set({ provider: 'stripe' }).where('trade_no', '=', tradeNo).execute();
+    expect(await notify(gateway.notifyParams(tradeNo))).toBe('fail');
+    expect(await quotaOf(payer)).toBe(before);
+    expect((await orderOf(tradeNo)).status).toBe('pending');
+  });
+
   it('acknowledges a notify that is not a payment without crediting', async () => {
     const tradeNo = await checkout(payer);
     const before = await quotaOf(payer);
