@@ -20,6 +20,7 @@ import { registerLogRoutes } from './logs/log-routes';
 import { registerUsageDataRoutes } from './logs/usage-data-routes';
 import { registerPricingRoutes } from './pricing/pricing-routes';
 import { registerWalletRoutes } from './wallet/wallet-routes';
+import { registerPaymentRoutes } from './payments/payment-routes';
 
 /** Every route module of the server. */
 export const routeModules: RouteModule[] = [
@@ -34,6 +35,7 @@ export const routeModules: RouteModule[] = [
   registerApiKeyRoutes,
   registerRedemptionRoutes,
   registerWalletRoutes,
+  registerPaymentRoutes,
   registerChannelRoutes,
   registerChannelProbeRoutes,
   registerChannelUsageRoutes,

@@ -83,7 +83,13 @@ describe('/api/user/amount and /api/user/pay', () => {
     expect(fraction.json().message).toBe('amount: amount must be an integer');
   });
 
-  it('checks the payment method, then says the payment provider is not available yet', async () => {
+  it('raises an amount below 1 to 1 before pricing it', async () => {
+    await enablePayments();
+    const response = await server.call('POST', '/api/user/amount', { as: user, body: { amount: 0 } });
+    expect(response.json()).toEqual({ success: true, message: '', data: 7.3 });
+  });
+
+  it('checks the payment method, then answers the signed gateway form', async () => {
     await enablePayments();
     const unknown = await server.call('POST', '/api/user/pay', { as: user, body: { amount: 10, top_up_code: '', payment_method: 'bitcoin' } });
     expect(unknown.statusCode).toBe(400);
@@ -91,7 +97,28 @@ describe('/api/user/amount and /api/user/pay', () => {
     const missing = await server.call('POST', '/api/user/pay', { as: user, body: { amount: 10 } });
     expect(missing.json().message).toBe('payment_method: please choose a payment method');
     const known = await server.call('POST', '/api/user/pay', { as: user, body: { amount: 10, top_up_code: '', payment_method: 'zfb' } });
-    expect(known.statusCode).toBe(400);
-    expect(known.json()).toEqual({ success: false, message: 'online payment provider is not available yet' });
+    expect(known.statusCode).toBe(200);
+    const data = known.json().data;
+    expect(data).toMatchObject({ url: 'https://pay.example.com/submit.php', method: 'POST' });
+    expect(data.fields).toMatchObject({ pid: '1001', type: 'zfb', money: '73.00', out_trade_no: data.trade_no, sign_type: 'MD5' });
+  });
+});
+
+describe('/api/user/pay rate limit', () => {
+  it('counts payments as critical calls per user', async () => {
+    const server = await startTestServer({ CRITICAL_RATE_LIMIT: '2' });
+    try {
+      const user = await server.createUser({ username: 'hasty-payer' });
+      await server.context.options.set('PayAddress', 'https://pay.example.com/');
+      await server.context.options.set('EpayId', '1001');
+      await server.context.options.set('EpayKey', 'secret-key');
+      const pay = () => server.call('POST', '/api/user/pay', { as: user, body: { amount: 10, payment_method: 'zfb' } });
+      expect((await pay()).statusCode).toBe(200);
+      expect((await pay()).statusCode).toBe(200);
+      expect((await pay()).statusCode).toBe(429);
+      expect(await server.context.db.selectFrom('topups').select('id').execute()).toHaveLength(2);
+    } finally {
+      await server.stop();
+    }
   });
 });

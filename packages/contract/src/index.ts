@@ -5,3 +5,4 @@ export * from './option-defaults';
 export * from './envelope';
 export * from './usage';
 export * from '@turnpike/providers/descriptors';
+export * from './topup';

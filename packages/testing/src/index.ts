@@ -21,3 +21,4 @@ export * from './provider-signatures';
 export * from './self-signed-certificate';
 export * from './service-accounts';
 export * from './stream-splits';
+export * from './epay-gateway';

@@ -5,6 +5,7 @@ import * as initial from './migrations/001-initial';
 import * as clusterNodes from './migrations/002-cluster-nodes';
 import * as sessionCutoff from './migrations/003-session-cutoff';
 import * as logStatIndex from './migrations/004-log-stat-index';
+import * as topups from './migrations/005-topups';
 
 interface EngineMigration {
   up(db: Kysely<unknown>, kind: DatabaseKind): Promise<void>;
@@ -16,6 +17,7 @@ const migrations: Record<string, EngineMigration> = {
   '002-cluster-nodes': clusterNodes,
   '003-session-cutoff': sessionCutoff,
   '004-log-stat-index': logStatIndex,
+  '005-topups': topups,
 };
 
 class ListProvider implements MigrationProvider {

@@ -180,6 +180,25 @@ export interface JobLeasesTable {
   expires_at: number;
 }
 
+/** One online top-up order (migration 005). */
+export interface TopupsTable {
+  id: Generated<number>;
+  trade_no: string;
+  user_id: number;
+  /** Top-up units the user asked for (US dollars). */
+  amount: number;
+  /** Quota credited when paid: amount × QuotaPerUnit, fixed when the order is created. */
+  quota: number;
+  /** Money to pay, exact decimal text with two places. */
+  money: string;
+  provider: string;
+  payment_method: string;
+  /** pending → success (see TopupStatus). */
+  status: string;
+  created_at: number;
+  completed_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   options: OptionsTable;
@@ -193,6 +212,7 @@ export interface Database {
   reservations: ReservationsTable;
   node_heartbeats: NodeHeartbeatsTable;
   job_leases: JobLeasesTable;
+  topups: TopupsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -203,4 +223,5 @@ export type ChannelRow = Selectable<ChannelsTable>;
 export type LogRow = Selectable<LogsTable>;
 export type NewLog = Insertable<LogsTable>;
 export type RedemptionRow = Selectable<RedemptionsTable>;
+export type TopupRow = Selectable<TopupsTable>;
 export type Timestamp = ColumnType<number, number, number>;

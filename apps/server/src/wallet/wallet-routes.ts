@@ -1,20 +1,22 @@
-// `POST /api/user/amount` and `POST /api/user/pay`: the online top-up quote and checkout (spec 001 §7 Wallet).
-// The payment provider itself comes later: until then a valid checkout answers that it is not available.
-import { decimalFromNumber, multiplyDecimals, roundDecimal } from '@turnpike/relay';
-import type { FastifyInstance } from 'fastify';
+// `POST /api/user/amount` and `POST /api/user/pay`: the online top-up quote and checkout (spec 001 §7 Wallet),
+// and `GET /api/user/topup/self`: the caller's own top-up orders.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { PayRedirect } from '@turnpike/contract';
 import type { AppContext } from '../context';
 import { badRequest } from '../http/api-error';
 import { accessFor, currentUser } from '../http/auth-guard';
-import { parseInput, success } from '../http/envelope';
+import { parseInput, readPaging, success } from '../http/envelope';
 import type { OptionStore } from '../options/option-store';
+import { checkoutProvider } from '../payments/payment-providers';
+import { criticalLimitPerUser } from '../rate-limit/critical-rate-limit';
+import { createTopupOrder, listTopupOrders, newTradeNo } from '../payments/topup-orders';
+import { quoteTopUp } from './topup-pricing';
 
 /** Messages of the wallet routes. */
 export const walletMessages = {
   notEnabled: 'the admin has not enabled online top-up',
-  providerUnavailable: 'online payment provider is not available yet',
   unknownMethod: 'the payment method does not exist',
-  belowMinimum: (minimum: number): string => `the top-up amount cannot be less than ${minimum}`,
 } as const;
 
 const amountSchema = z.object({
@@ -26,25 +28,24 @@ const paySchema = amountSchema.extend({
   payment_method: z.string({ error: 'please choose a payment method' }).trim().min(1, 'please choose a payment method'),
 });
 
-/** True when the epay address, merchant id and key are all configured. */
+/** True when a payment provider (Epay: address, merchant id and key) is configured. */
 export function onlineTopUpEnabled(options: OptionStore): boolean {
-  return options.string('PayAddress') !== '' && options.string('EpayId') !== '' && options.string('EpayKey') !== '';
+  return checkoutProvider(options) !== null;
 }
 
-/** Money to pay for `amount` top-up units: amount × Price × TopupGroupRatio[group] (1 when unset or 0), rounded to 2 decimals exactly. */
+/** Money to pay for `amount` top-up units, as a number with two decimals (the quote of `quoteTopUp`). */
 export function payableMoney(options: OptionStore, amount: number, group: string): number {
-  const ratios = options.json<Record<string, number> | null>('TopupGroupRatio') ?? {};
-  const groupRatio = ratios[group];
-  const ratio = typeof groupRatio === 'number' && groupRatio > 0 ? groupRatio : 1;
-  const cents = multiplyDecimals(decimalFromNumber(amount), decimalFromNumber(options.number('Price')), decimalFromNumber(ratio), decimalFromNumber(100));
-  return roundDecimal(cents) / 100;
+  return quoteTopUp(options, amount, group).cents / 100;
 }
 
-/** Checks the shared preconditions of both calls: online top-up enabled and the amount at least MinTopUp. */
-function checkTopUp(options: OptionStore, amount: number): void {
-  if (!onlineTopUpEnabled(options)) throw badRequest(walletMessages.notEnabled);
-  const minimum = options.number('MinTopUp');
-  if (amount < minimum) throw badRequest(walletMessages.belowMinimum(minimum));
+/** The browser-facing site address: ServerAddress, else the request's origin; no trailing slash. */
+function siteAddress(options: OptionStore, request: FastifyRequest): string {
+  return (options.string('ServerAddress') || `${request.protocol}://${request.host}`).replace(/\/+$/, '');
+}
+
+/** Where providers call back: CustomCallbackAddress, else the site address; no trailing slash. */
+function callbackAddress(options: OptionStore, request: FastifyRequest): string {
+  return (options.string('CustomCallbackAddress') || siteAddress(options, request)).replace(/\/+$/, '');
 }
 
 /** Registers the wallet routes. */
@@ -53,15 +54,41 @@ export function registerWalletRoutes(app: FastifyInstance, context: AppContext):
 
   app.post('/api/user/amount', access('user'), async (request) => {
     const { amount } = parseInput(amountSchema, request.body);
-    checkTopUp(context.options, amount);
+    if (!onlineTopUpEnabled(context.options)) throw badRequest(walletMessages.notEnabled);
     return success(payableMoney(context.options, amount, currentUser(request).group));
   });
 
-  app.post('/api/user/pay', access('user'), async (request) => {
+  // Starting a payment is a critical call (as in new-api): each one stores an order.
+  app.post('/api/user/pay', access('user', criticalLimitPerUser(context, 'topup-pay')), async (request) => {
     const { amount, payment_method: method } = parseInput(paySchema, request.body);
-    checkTopUp(context.options, amount);
+    const provider = checkoutProvider(context.options);
+    if (!provider) throw badRequest(walletMessages.notEnabled);
+    const user = currentUser(request);
+    const quote = quoteTopUp(context.options, amount, user.group);
     const methods = context.options.json<Array<{ type: string }> | null>('PayMethods') ?? [];
     if (!methods.some((entry) => entry.type === method)) throw badRequest(walletMessages.unknownMethod);
-    throw badRequest(walletMessages.providerUnavailable);
+    const tradeNo = newTradeNo(user.id);
+    const redirect = await provider.createOrder(
+      {
+        tradeNo,
+        money: quote.money,
+        method,
+        name: `TUC${quote.amount}`,
+        notifyUrl: `${callbackAddress(context.options, request)}${provider.notifyPath}`,
+        returnUrl: `${siteAddress(context.options, request)}/topup`,
+      },
+      context.options,
+    );
+    await createTopupOrder(context, user, { tradeNo, quote, provider: provider.id, method });
+    const answer: PayRedirect = { ...redirect, trade_no: tradeNo };
+    return success(answer);
+  });
+
+  app.get('/api/user/topup/self', access('user'), async (request) => {
+    const query = request.query as Record<string, unknown>;
+    const { page, pageSize, offset } = readPaging(query);
+    const keyword = String(query.keyword ?? '').trim();
+    const result = await listTopupOrders(context, { userId: currentUser(request).id, keyword }, { pageSize, offset });
+    return success({ ...result, page, page_size: pageSize });
   });
 }

@@ -310,6 +310,7 @@ export const settingsEn = {
   system: {
     disablePasswordTitle: 'Disable password login?',
     disablePasswordContent: 'Users who have not bound another way to sign in, admins included, will no longer be able to log in.',
+    epayNotifyUrl: 'Epay calls {{url}} when a payment succeeds; the browser returns to /topup.',
     serverAddressFirst: 'Please fill in and save the server address first',
     domainPlaceholder: 'Add a domain, for example example.com',
     addDomain: 'Add',

@@ -305,6 +305,7 @@ export const settingsZh: typeof settingsEn = {
   system: {
     disablePasswordTitle: '确定取消密码登录？',
     disablePasswordContent: '取消密码登录将导致所有未绑定其他登录方式的用户（包括管理员）无法通过密码登录。',
+    epayNotifyUrl: '支付成功后易支付回调 {{url}}，浏览器返回 /topup。',
     serverAddressFirst: '请先填写并保存服务器地址',
     domainPlaceholder: '添加域名，例如 example.com',
     addDomain: '添加',

@@ -1,6 +1,8 @@
-// The wallet's online top-up section: amount (at least the minimum), live payable amount, pay methods, confirm, POST form.
+// The wallet's online top-up section: preset or custom amount (at least the minimum), live payable amount, pay methods,
+// confirm, then the signed form is submitted to the payment gateway in this tab (it sends the browser back to /topup).
 import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Descriptions, Form, InputNumber, Modal, Space, Typography } from 'antd';
+import { topupPresetAmounts } from '@turnpike/contract';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../lib/notify';
 import { useSiteStatus } from '../../lib/site-status';
@@ -14,6 +16,7 @@ import {
   parsePayAnswer,
   parsePayMethods,
   payMethodColor,
+  presetAmounts,
   topUpProblem,
   type PayForm,
   type PayMethod,
@@ -28,12 +31,11 @@ function useDebouncedValue<T>(value: T, delayMs: number): T {
   return debounced;
 }
 
-/** Posts the payment form in a new tab (the provider's checkout page). */
-function submitPayForm({ url, fields }: PayForm): void {
+/** Sends the browser to the provider's checkout page with the signed form (it returns to /topup afterwards). */
+function submitPayForm({ url, method, fields }: PayForm): void {
   const form = document.createElement('form');
   form.action = url;
-  form.method = 'POST';
-  form.target = '_blank';
+  form.method = method;
   for (const [name, value] of Object.entries(fields)) {
     const input = document.createElement('input');
     input.type = 'hidden';
@@ -103,6 +105,15 @@ export function OnlineTopUpCard({ topUpCode }: OnlineTopUpCardProps) {
   return (
     <Card title={t('wallet.online.title')} data-testid="wallet-online-card" style={{ height: '100%' }}>
       <Form layout="vertical" component="div">
+        <Form.Item label={t('wallet.online.presets')}>
+          <Space wrap data-testid="wallet-presets">
+            {presetAmounts(topupPresetAmounts, minimum).map((preset) => (
+              <Button key={preset} type={amount === preset ? 'primary' : 'default'} onClick={() => setAmountInput(preset)} data-testid={`wallet-preset-${preset}`}>
+                {preset}
+              </Button>
+            ))}
+          </Space>
+        </Form.Item>
         <Form.Item label={t('wallet.online.amount')} extra={t('wallet.online.minimumHint', { minimum })}>
           <InputNumber
             name="amount"

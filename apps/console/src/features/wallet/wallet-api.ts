@@ -1,5 +1,6 @@
 // Wallet calls (spec 001 §7 Wallet): balance, redeem a code, payable amount, start a payment.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { TopupStatus, type TopupOrder } from '@turnpike/contract';
 import { apiClient } from '../../lib/api-client';
 
 /** The balance fields of GET /api/user/self. */
@@ -40,5 +41,56 @@ export function usePayableAmount(amount: number, topUpCode: string, enabled: boo
 export function useStartPayment() {
   return useMutation({
     mutationFn: (body: { amount: number; top_up_code: string; payment_method: string }) => apiClient.post<unknown>('/api/user/pay', body),
+  });
+}
+
+const ordersKey = ['topup-orders'] as const;
+
+/** One page of top-up orders. */
+export interface TopupOrderPage {
+  items: TopupOrder[];
+  total: number;
+}
+
+/** Lists top-up orders: the caller's own (`self`) or, for admins, everyone's (`all`); keyword searches trade numbers. */
+export function useTopupOrders(scope: 'self' | 'all', params: { page: number; pageSize: number; keyword: string }, enabled = true) {
+  return useQuery({
+    queryKey: [...ordersKey, scope, params],
+    queryFn: async (): Promise<TopupOrderPage> => {
+      const data = await apiClient.get<Partial<TopupOrderPage> | null>(scope === 'self' ? '/api/user/topup/self' : '/api/user/topup', {
+        query: { p: params.page, page_size: params.pageSize, keyword: params.keyword },
+      });
+      return { items: Array.isArray(data?.items) ? data.items : [], total: typeof data?.total === 'number' ? data.total : 0 };
+    },
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The caller's order `tradeNo` after returning from the gateway; asked again every 2 s while it is pending. */
+export function useReturnedOrder(tradeNo: string | null) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: [...ordersKey, 'returned', tradeNo],
+    queryFn: async (): Promise<TopupOrder | null> => {
+      const data = await apiClient.get<Partial<TopupOrderPage> | null>('/api/user/topup/self', { query: { keyword: tradeNo ?? '', p: 1, page_size: 10 }, silent: true });
+      const order = (data?.items ?? []).find((item) => item.trade_no === tradeNo) ?? null;
+      if (order?.status === TopupStatus.Success) await queryClient.invalidateQueries({ queryKey: selfKey });
+      return order;
+    },
+    enabled: tradeNo !== null,
+    refetchInterval: (query) => (query.state.data?.status === TopupStatus.Pending ? 2000 : false),
+  });
+}
+
+/** Completes a stuck order (admin); refreshes the order lists and the balance. */
+export function useCompleteTopup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (tradeNo: string) => apiClient.post<unknown>('/api/user/topup/complete', { trade_no: tradeNo }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ordersKey });
+      await queryClient.invalidateQueries({ queryKey: selfKey });
+    },
   });
 }

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, minimumTopUp, normalizeTopUpAmount, parsePayAnswer, parsePayMethods, payMethodColor, topUpProblem } from './wallet-rules';
+import {
+  formatMoney,
+  minimumTopUp,
+  normalizeTopUpAmount,
+  parsePayAnswer,
+  parsePayMethods,
+  payMethodColor,
+  presetAmounts,
+  returnedTradeNo,
+  topUpProblem,
+} from './wallet-rules';
 
 describe('top-up amount', () => {
   it('raises amounts below 1 to 1 and keeps integers', () => {
@@ -49,12 +59,32 @@ describe('pay answer', () => {
   it('reads a url with nested fields, or fields beside the url', () => {
     expect(parsePayAnswer({ url: 'https://pay.example/submit', data: { pid: 1001, sign: 'abc' } })).toEqual({
       url: 'https://pay.example/submit',
+      method: 'POST',
       fields: { pid: '1001', sign: 'abc' },
     });
-    expect(parsePayAnswer({ url: 'https://pay.example/submit', pid: '7' })).toEqual({ url: 'https://pay.example/submit', fields: { pid: '7' } });
+    expect(parsePayAnswer({ url: 'https://pay.example/submit', pid: '7' })).toEqual({ url: 'https://pay.example/submit', method: 'POST', fields: { pid: '7' } });
+  });
+  it('reads the server answer: url, method, signed fields and trade number', () => {
+    expect(parsePayAnswer({ url: 'https://pay.example/submit.php', method: 'POST', fields: { pid: '1001', money: '73.00' }, trade_no: 'TP1' })).toEqual({
+      url: 'https://pay.example/submit.php',
+      method: 'POST',
+      fields: { pid: '1001', money: '73.00' },
+    });
+    expect(parsePayAnswer({ url: 'https://checkout.example/s/1', method: 'GET', fields: {} })?.method).toBe('GET');
   });
   it('gives null without a url', () => {
     expect(parsePayAnswer({ data: {} })).toBeNull();
     expect(parsePayAnswer('x')).toBeNull();
+  });
+});
+
+describe('return from the gateway', () => {
+  it('reads the trade number the gateway sends back', () => {
+    expect(returnedTradeNo(new URLSearchParams('out_trade_no=TP7T1&trade_status=TRADE_SUCCESS'))).toBe('TP7T1');
+    expect(returnedTradeNo(new URLSearchParams('trade_status=TRADE_SUCCESS'))).toBeNull();
+  });
+  it('offers the presets at or above the minimum', () => {
+    expect(presetAmounts([10, 20, 50, 100], 20)).toEqual([20, 50, 100]);
+    expect(presetAmounts([10, 20], 1)).toEqual([10, 20]);
   });
 });

@@ -52,23 +52,36 @@ export function parsePayMethods(raw: string | null): PayMethod[] | null {
   }
 }
 
-/** Where the browser posts the payment form, and the form's fields. */
+/** Where the browser sends the payment form (POST, or GET for a checkout page), and the form's fields. */
 export interface PayForm {
   url: string;
+  method: 'POST' | 'GET';
   fields: Record<string, string>;
 }
 
-/** Reads POST /api/user/pay's data: `{url, data: {fields}}`, or `{url, ...fields}`; null without a url. */
+/** Reads POST /api/user/pay's data: `{url, method?, fields}`, or the older `{url, data: {fields}}` / `{url, ...fields}`; null without a url. */
 export function parsePayAnswer(data: unknown): PayForm | null {
   if (typeof data !== 'object' || data === null) return null;
-  const { url, data: nested, ...rest } = data as Record<string, unknown>;
+  const { url, method, fields: listed, data: nested, trade_no: _tradeNo, ...rest } = data as Record<string, unknown>;
   if (typeof url !== 'string' || url === '') return null;
-  const source = typeof nested === 'object' && nested !== null ? (nested as Record<string, unknown>) : rest;
+  const pick = (value: unknown): Record<string, unknown> | null => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : null);
+  const source = pick(listed) ?? pick(nested) ?? rest;
   const fields: Record<string, string> = {};
   for (const [key, value] of Object.entries(source)) {
     if (value !== undefined && value !== null) fields[key] = String(value);
   }
-  return { url, fields };
+  return { url, method: method === 'GET' ? 'GET' : 'POST', fields };
+}
+
+/** The trade number the payment gateway sends the browser back with (`out_trade_no`), or null. */
+export function returnedTradeNo(search: URLSearchParams): string | null {
+  const tradeNo = (search.get('out_trade_no') ?? '').trim();
+  return tradeNo === '' ? null : tradeNo;
+}
+
+/** The preset amounts at or above the minimum (new-api's amount options). */
+export function presetAmounts(presets: readonly number[], minimum: number): number[] {
+  return presets.filter((amount) => amount >= minimum);
 }
 
 /** Formats a payable amount with two decimals. */

@@ -1,9 +1,10 @@
 // System tab cards: server address, proxy worker, payment and SMTP.
+import { Alert, Col } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { OptionField } from '../option-form/option-field';
 import { OptionFormCard } from '../option-form/option-form-card';
 import { useOptions } from '../settings-api';
-import { withoutTrailingSlashes } from './system-rules';
+import { epayNotifyUrl, withoutTrailingSlashes } from './system-rules';
 
 const serverKeys = ['ServerAddress'];
 const trimServer = withoutTrailingSlashes(serverKeys);
@@ -39,7 +40,9 @@ const trimPayment = withoutTrailingSlashes(['PayAddress', 'CustomCallbackAddress
 /** Online payment (Epay); saving needs the server address first. */
 export function PaymentCard() {
   const { t } = useTranslation();
-  const serverAddress = useOptions().data?.ServerAddress ?? '';
+  const options = useOptions().data;
+  const serverAddress = options?.ServerAddress ?? '';
+  const notifyUrl = epayNotifyUrl(options?.CustomCallbackAddress, serverAddress);
   return (
     <OptionFormCard
       id="payment"
@@ -48,6 +51,15 @@ export function PaymentCard() {
       prepare={trimPayment}
       check={() => (serverAddress.trim() === '' ? t('settings.system.serverAddressFirst') : null)}
     >
+      <Col span={24}>
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={notifyUrl ? t('settings.system.epayNotifyUrl', { url: notifyUrl }) : t('settings.system.serverAddressFirst')}
+          data-testid="payment-notify-url"
+        />
+      </Col>
       <OptionField optionKey="PayAddress" placeholder="https://" />
       <OptionField optionKey="EpayId" />
       <OptionField optionKey="EpayKey" />

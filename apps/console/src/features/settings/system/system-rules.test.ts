@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDomain, domainListCodec, isHttpUrl, isValidDomain, oauthCallbackUrl, readOidcEndpoints, withoutTrailingSlashes } from './system-rules';
+import { addDomain, domainListCodec, isHttpUrl, isValidDomain, oauthCallbackUrl, readOidcEndpoints, withoutTrailingSlashes, epayNotifyUrl } from './system-rules';
 
 describe('email domain whitelist', () => {
   it('accepts plain domains only', () => {
@@ -42,5 +42,13 @@ describe('addresses', () => {
     });
     expect(readOidcEndpoints({ issuer: 'x' })).toBeNull();
     expect(readOidcEndpoints('nope')).toBeNull();
+  });
+});
+
+describe('epay notify address', () => {
+  it('uses the custom callback address first, then the server address, without trailing slashes', () => {
+    expect(epayNotifyUrl('https://cb.example.com/', 'https://site.example.com')).toBe('https://cb.example.com/api/user/epay/notify');
+    expect(epayNotifyUrl('', 'https://site.example.com//')).toBe('https://site.example.com/api/user/epay/notify');
+    expect(epayNotifyUrl(' ', '')).toBeNull();
   });
 });

@@ -50,3 +50,9 @@ export function oauthCallbackUrl(serverAddress: string | undefined, provider: st
   const base = (serverAddress ?? '').trim().replace(/\/+$/, '');
   return base === '' ? null : `${base}/oauth/${provider}`;
 }
+
+/** The Epay notify address the gateway calls: CustomCallbackAddress, else the server address, plus the notify path; null while neither is set. */
+export function epayNotifyUrl(customCallbackAddress: string | undefined, serverAddress: string | undefined): string | null {
+  const base = ((customCallbackAddress ?? '').trim() || (serverAddress ?? '').trim()).replace(/\/+$/, '');
+  return base === '' ? null : `${base}/api/user/epay/notify`;
+}
