@@ -1,6 +1,7 @@
 // The public status object of GET /api/status (spec 001 §3 plus the fields the console keeps locally).
 // Every field is read from a non-secret option or a server fact; secret options only ever feed derived booleans.
 import type { OptionStore } from '../options/option-store';
+import { checkoutProvider } from '../payments/payment-providers';
 
 /** Facts about the running server that are not options. */
 export interface ServerFacts {
@@ -74,7 +75,7 @@ export function buildStatusObject(options: OptionStore, facts: ServerFacts): Sta
     top_up_link: text('TopUpLink'),
     min_topup: options.number('MinTopUp'),
     // Derived from the epay settings; the key itself (secret) is never exposed.
-    enable_online_topup: text('PayAddress') !== '' && text('EpayId') !== '' && text('EpayKey') !== '',
+    enable_online_topup: checkoutProvider(options) !== null,
     default_use_auto_group: flag('DefaultUseAutoGroup'),
     setup: facts.setup,
     self_use_mode_enabled: flag('SelfUseModeEnabled'),

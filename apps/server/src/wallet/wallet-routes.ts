@@ -28,11 +28,6 @@ const paySchema = amountSchema.extend({
   payment_method: z.string({ error: 'please choose a payment method' }).trim().min(1, 'please choose a payment method'),
 });
 
-/** True when a payment provider (Epay: address, merchant id and key) is configured. */
-export function onlineTopUpEnabled(options: OptionStore): boolean {
-  return checkoutProvider(options) !== null;
-}
-
 /** Money to pay for `amount` top-up units, as a number with two decimals (the quote of `quoteTopUp`). */
 export function payableMoney(options: OptionStore, amount: number, group: string): number {
   return quoteTopUp(options, amount, group).cents / 100;
@@ -54,7 +49,7 @@ export function registerWalletRoutes(app: FastifyInstance, context: AppContext):
 
   app.post('/api/user/amount', access('user'), async (request) => {
     const { amount } = parseInput(amountSchema, request.body);
-    if (!onlineTopUpEnabled(context.options)) throw badRequest(walletMessages.notEnabled);
+    if (checkoutProvider(context.options) === null) throw badRequest(walletMessages.notEnabled);
     return success(payableMoney(context.options, amount, currentUser(request).group));
   });
 
