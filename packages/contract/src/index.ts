@@ -5,3 +5,5 @@ export * from './option-defaults';
 export * from './envelope';
 export * from './usage';
 export * from '@turnpike/providers/descriptors';
+export * from './billing-breakdown';
+export * from './billing-formula';

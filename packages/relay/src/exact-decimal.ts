@@ -13,7 +13,8 @@ const numberPattern = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]?\d+))?$/;
 /** 10^0 … 10^63, computed once: billing asks for the same few powers on every call. */
 const powersOfTen: bigint[] = Array.from({ length: 64 }, (_, exponent) => 10n ** BigInt(exponent));
 
-function powerOfTen(exponent: number): bigint {
+/** 10^exponent as a bigint (the powers billing uses are precomputed). */
+export function powerOfTen(exponent: number): bigint {
   return powersOfTen[exponent] ?? 10n ** BigInt(exponent);
 }
 
