@@ -20,10 +20,12 @@ function BreakdownTable({ rows, recordId, language }: { rows: BillingBreakdownRo
       title: t('logs.billingRate'),
       align: 'right',
       render: (_, row) => (
-        <Space size={4} wrap style={{ justifyContent: 'flex-end' }}>
-          <span>{n(row.rate)}</span>
-          <Typography.Text type="secondary">({wordsOfBillingUnit(row.unit, language).rate})</Typography.Text>
-        </Space>
+        <>
+          <div>{n(row.rate)}</div>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {wordsOfBillingUnit(row.unit, language).rate}
+          </Typography.Text>
+        </>
       ),
     },
     { key: 'quota', title: t('logs.billingQuota'), align: 'right', render: (_, row) => row.quota },
@@ -37,7 +39,6 @@ function BreakdownTable({ rows, recordId, language }: { rows: BillingBreakdownRo
       rowKey="unit"
       columns={columns}
       dataSource={rows}
-      scroll={{ x: 'max-content' }}
     />
   );
 }
@@ -68,22 +69,25 @@ export function LogCostDetails({ record, admin }: { record: UsageLogItem; admin:
   return (
     <Space direction="vertical" size={8} style={{ width: '100%' }} data-testid={`log-details-${record.id}`}>
       {items.length > 0 ? <Descriptions size="small" bordered column={{ xs: 1, sm: 2, lg: 3 }} items={items} title={consume ? t('logs.costDetails') : undefined} /> : null}
-      {rows && rows.length > 0 ? <BreakdownTable rows={rows} recordId={record.id} language={language} /> : null}
+      {/* The table shares its block with the formula: a nested table alone in an expanded row gets antd's indent. */}
       {formula ? (
-        <div data-testid={`log-formula-${record.id}`}>
-          <Typography.Text strong>{t('logs.billingProcess')}</Typography.Text>
-          <div>
-            <Typography.Text type="secondary" data-testid={`log-formula-words-${record.id}`}>
-              {formula.words}
-            </Typography.Text>
-          </div>
-          <div>
-            <Typography.Text code data-testid={`log-formula-numbers-${record.id}`}>
-              {formula.numbers}
-            </Typography.Text>{' '}
-            <Typography.Text type="secondary" data-testid={`log-formula-dollars-${record.id}`}>
-              {t('logs.dollarEquivalent', { amount: (formula.quota / (quotaPerUnit > 0 ? quotaPerUnit : 500000)).toFixed(6) })}
-            </Typography.Text>
+        <div style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
+          {rows && rows.length > 0 ? <BreakdownTable rows={rows} recordId={record.id} language={language} /> : null}
+          <div data-testid={`log-formula-${record.id}`}>
+            <Typography.Text strong>{t('logs.billingProcess')}</Typography.Text>
+            <div>
+              <Typography.Text type="secondary" data-testid={`log-formula-words-${record.id}`}>
+                {formula.words}
+              </Typography.Text>
+            </div>
+            <div>
+              <Typography.Text code data-testid={`log-formula-numbers-${record.id}`}>
+                {formula.numbers}
+              </Typography.Text>{' '}
+              <Typography.Text type="secondary" data-testid={`log-formula-dollars-${record.id}`}>
+                {t('logs.dollarEquivalent', { amount: (formula.quota / (quotaPerUnit > 0 ? quotaPerUnit : 500000)).toFixed(6) })}
+              </Typography.Text>
+            </div>
           </div>
         </div>
       ) : null}
