@@ -22,18 +22,30 @@ export type BillingBreakdown = readonly BillingBreakdownRow[];
  * `denominator` (a positive integer); the rule is the largest-remainder method.
  */
 export function apportionQuota(total: number, shares: readonly bigint[], denominator: bigint): number[] {
-  if (shares.length === 0) return [];
-  const floors = shares.map((share) => {
-    const quotient = share / denominator;
-    return share % denominator < 0n ? quotient - 1n : quotient;
-  });
-  const result = floors.map(Number);
-  let left = total - result.reduce((sum, value) => sum + value, 0);
-  const order = shares.map((share, index) => ({ index, remainder: share - floors[index] * denominator }));
-  order.sort((a, b) => (a.remainder === b.remainder ? a.index - b.index : a.remainder > b.remainder ? -1 : 1));
-  for (let step = 0; left > 0 && step < order.length; step += 1, left -= 1) result[order[step].index] += 1;
-  // Only negative shares (or a total below the floors) leave a difference here; it lands on the largest row.
-  if (left !== 0) result[order[0].index] += left;
+  const count = shares.length;
+  const result: number[] = new Array<number>(count);
+  const remainders: bigint[] = new Array<bigint>(count);
+  let left = total;
+  for (let index = 0; index < count; index += 1) {
+    const share = shares[index];
+    let floor = share / denominator;
+    if (share % denominator < 0n) floor -= 1n;
+    result[index] = Number(floor);
+    remainders[index] = share - floor * denominator;
+    left -= result[index];
+  }
+  // A breakdown has a handful of rows: picking the largest remainder each time beats sorting them.
+  const given: boolean[] = new Array<boolean>(count).fill(false);
+  for (let step = 0; left > 0 && step < count; step += 1, left -= 1) {
+    let best = -1;
+    for (let index = 0; index < count; index += 1) {
+      if (!given[index] && (best < 0 || remainders[index] > remainders[best])) best = index;
+    }
+    given[best] = true;
+    result[best] += 1;
+  }
+  // Only negative shares (or a total below the floors) leave a difference here; it lands on the first row.
+  if (left !== 0 && count > 0) result[0] += left;
   return result;
 }
 

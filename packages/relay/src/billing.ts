@@ -4,7 +4,7 @@
 import { apportionQuota, type BillingBreakdownRow } from '@turnpike/contract';
 import { billingUnits } from './billing-units';
 import { billableCount, type BillableUsage, type BillingQuote } from './billing-usage';
-import { decimalFromNumber, isZeroDecimal, multiplyDecimals, powerOfTen, roundDecimal, type ExactDecimal } from './exact-decimal';
+import { decimalFromNumber, decimalToNumber, isZeroDecimal, multiplyDecimals, powerOfTen, roundDecimal, type ExactDecimal } from './exact-decimal';
 
 export type { BillableUsage, BillingQuote } from './billing-usage';
 
@@ -102,12 +102,7 @@ export function computeQuotaCost(quote: BillingQuote, usage: BillableUsage): Quo
   const rounded = roundDecimal(exactTotal);
   const quota = rounded <= 0 && !isZeroDecimal(pricingMultiplier(quote)) ? 1 : rounded;
   const quotas = apportionQuota(quota, numerators, powerOfTen(scale));
-  const breakdown = rows.map((row, index) => ({ unit: row.unit, quantity: row.quantity, rate: rateNumber(row.rate), quota: quotas[index] }));
+  const breakdown = rows.map((row, index) => ({ unit: row.unit, quantity: row.quantity, rate: decimalToNumber(row.rate), quota: quotas[index] }));
   return { quota, noBillableUsage: false, other, breakdown, unitFields };
 }
 
-/** A rate as the log writes it: the exact decimal's nearest number (display only; quotas are computed exactly). */
-function rateNumber(rate: ExactDecimal): number {
-  if (rate.scale === 0) return Number(rate.units);
-  return Number(`${rate.units}e-${rate.scale}`);
-}
