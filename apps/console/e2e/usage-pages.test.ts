@@ -104,14 +104,30 @@ describe('usage log, dashboard and pricing in Chromium', { timeout: 180_000 }, (
     expect(await page.getByTestId(`log-quota-${perCall.id}`).innerText()).toBe('$0.030000');
     expect(await page.getByTestId(`log-retry-${retried.id}`).innerText()).toBe('2 → 1');
 
+    // The formula comes from the breakdown the relay logged: $0.03 a call is 15000 quota at 500000 per dollar.
     await page.locator(`[data-row-key="${perCall.id}"] .ant-table-row-expand-icon`).click();
-    expect(await page.getByTestId(`log-formula-numbers-${perCall.id}`).innerText()).toBe('$0.03 × 1 = $0.03');
+    expect(await page.getByTestId(`log-formula-numbers-${perCall.id}`).innerText()).toBe('1 × 15000 × 1 = 15000');
+    expect(await page.getByTestId(`log-formula-dollars-${perCall.id}`).innerText()).toBe('≈ $0.030000');
     await page.locator(`[data-row-key="${retried.id}"] .ant-table-row-expand-icon`).click();
-    expect(await page.getByTestId(`log-formula-numbers-${retried.id}`).innerText()).toBe(`(${retried.prompt_tokens} + ${retried.completion_tokens} × 4) × 0.075 × 1 = ${retried.quota}`);
+    expect(await page.getByTestId(`log-formula-numbers-${retried.id}`).innerText()).toBe(`(${retried.prompt_tokens} × 0.075 + ${retried.completion_tokens} × 0.3) × 1 = ${retried.quota}`);
+    expect(await page.getByTestId(`log-formula-words-${retried.id}`).innerText()).toBe('(prompt tokens × model ratio + completion tokens × model ratio × completion ratio) × group ratio = quota');
+    const breakdownRows = page.getByTestId(`log-breakdown-${retried.id}`).locator('tbody tr.ant-table-row');
+    expect(await breakdownRows.count()).toBe(2);
+    expect(await breakdownRows.nth(1).locator('td').first().innerText()).toBe('completion tokens');
+    expect(await breakdownRows.nth(1).locator('td').nth(1).innerText()).toBe(String(retried.completion_tokens));
 
     await page.getByTestId(`log-user-${perCall.id}`).click();
     await expect.poll(() => page.getByTestId('log-user-info-requests').innerText()).toBe('3');
     await page.getByTestId(`log-user-${perCall.id}`).click();
+
+    await captureLooks(page, `${base}/log`, 'log-breakdown', async (current) => {
+      await current.locator(`[data-row-key="${retried.id}"] .ant-table-row-expand-icon`).click();
+      await current.getByTestId(`log-breakdown-${retried.id}`).waitFor();
+    });
+    await page.evaluate(() => {
+      localStorage.setItem('i18nextLng', 'en');
+      localStorage.setItem('theme-mode', 'light');
+    });
   });
 
   it('filters by type and keeps the column and page-size choices', async () => {

@@ -6,3 +6,5 @@ export * from './envelope';
 export * from './usage';
 export * from '@turnpike/providers/descriptors';
 export * from './topup';
+export * from './billing-breakdown';
+export * from './billing-formula';

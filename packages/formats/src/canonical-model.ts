@@ -144,6 +144,8 @@ export interface CanonicalUsage {
   cacheReadTokens: number;
   cacheWriteTokens: number;
   reasoningTokens: number;
+  /** Counts of billed units that are not tokens (`web_search`, …), keyed by billing unit name; absent when none. */
+  unitCounts?: Readonly<Record<string, number>>;
 }
 
 /** Why generation stopped. */

@@ -1,7 +1,8 @@
 // The reserve of a call before it runs: what its largest possible answer can cost, and the largest output limit a
 // smaller budget affords. Both price through `computeQuotaCost`, so a reserve and the settled cost it covers round
 // the same way and a call that stays inside its output limit never costs more than it held.
-import { computeQuotaCost, type BillableUsage, type BillingQuote } from './billing';
+import { computeQuotaCost } from './billing';
+import type { BillableUsage, BillingQuote } from './billing-usage';
 
 /** Output tokens of the shortest answer worth sending: below this a call is refused rather than capped. */
 export const minimalAnswerTokens = 16;
@@ -26,8 +27,8 @@ function count(value: number): number {
  * The usage of the largest answer: the prompt estimate and `outputTokens` of output. Cache writes, which can cost more
  * than plain prompt tokens, are not assumed: an answer that outgrows its hold that way takes more at settlement.
  */
-function worstUsage(promptTokens: number, outputTokens: number): BillableUsage {
-  return { promptTokens, completionTokens: outputTokens };
+function worstUsage(promptTokens: number, outputTokens: number, calls = 1): BillableUsage {
+  return { promptTokens, completionTokens: outputTokens, calls };
 }
 
 /** The prompt tokens a reserve counts: the estimate, floored at PreConsumedQuota. */
@@ -36,13 +37,12 @@ export function reservedPromptTokens(request: Pick<ReserveRequest, 'promptTokens
 }
 
 /**
- * Quota that covers the call's largest answer: per-call prices exactly (× units), ratio prices for the prompt
+ * Quota that covers the call's largest answer: per-call prices exactly (`units` calls), ratio prices for the prompt
  * estimate plus `outputTokens` of output. Free models reserve 0.
  */
 export function worstCaseQuota(quote: BillingQuote, request: ReserveRequest): number {
   const prompt = reservedPromptTokens(request);
-  const cost = computeQuotaCost(quote, worstUsage(prompt, count(request.outputTokens))).quota;
-  return quote.pricing.mode === 'price' ? cost * Math.max(1, count(request.units)) : cost;
+  return computeQuotaCost(quote, worstUsage(prompt, count(request.outputTokens), count(request.units))).quota;
 }
 
 /**

@@ -1,39 +1,18 @@
-// Quota math, pure and integer: reserve estimate before the call, cost after it, and the numbers
-// the usage log keeps in its `other` JSON. Ratios are combined exactly and rounded once.
-import type { GroupPricing, ModelPricing } from './billing-price-lookup';
-import {
-  addDecimals,
-  decimalFromNumber,
-  isZeroDecimal,
-  multiplyDecimals,
-  roundDecimal,
-  type ExactDecimal,
-} from './exact-decimal';
+// Quota math, pure and exact: the cost of a call as a breakdown over the billing units (billing-units.ts), and the
+// numbers the usage log keeps in its `other` JSON. Quantities × rates are summed exactly, the group ratio is applied
+// once, the sum is rounded once, and the rounded quota is apportioned back over the rows so they add up to it.
+import { apportionQuota, type BillingBreakdownRow } from '@turnpike/contract';
+import { billingUnits } from './billing-units';
+import { billableCount, type BillableUsage, type BillingQuote } from './billing-usage';
+import { decimalFromNumber, decimalToNumber, isZeroDecimal, multiplyDecimals, powerOfTen, roundDecimal, type ExactDecimal } from './exact-decimal';
+
+export type { BillableUsage, BillingQuote } from './billing-usage';
 
 /** Default quota units per US dollar (the QuotaPerUnit option). */
 export const defaultQuotaPerUnit = 500_000;
 
 /** Default floor of the prompt-token estimate used for the reserve (the PreConsumedQuota option). */
 export const defaultPreConsumedQuota = 500;
-
-/** Everything the math needs to know about the price of one call. */
-export interface BillingQuote {
-  pricing: ModelPricing;
-  group: GroupPricing;
-  /** Units per dollar; fixed prices are in dollars. */
-  quotaPerUnit: number;
-}
-
-/**
- * Measured usage, in the log's words. `promptTokens` counts every prompt token including cache
- * reads and writes (OpenAI semantics: canonical `inputTokens`).
- */
-export interface BillableUsage {
-  promptTokens: number;
-  completionTokens: number;
-  cachedTokens?: number;
-  cacheCreationTokens?: number;
-}
 
 /** The ratios and token counts the usage log stores in `other` (field names are the log's wire names). */
 export interface BillingLogOther {
@@ -54,13 +33,13 @@ export interface QuotaCost {
   /** Ratio mode with zero tokens: nothing billable came back (new-api logs "上游没有返回计费信息"). */
   noBillableUsage: boolean;
   other: BillingLogOther;
+  /** One row per billing unit used; the rows' quotas add up to `quota`. */
+  breakdown: BillingBreakdownRow[];
+  /** Legacy `other` fields of the units used beyond tokens (web_search, web_search_call_count, …). */
+  unitFields: Record<string, number | boolean>;
 }
 
 const decimal = decimalFromNumber;
-
-function count(value: number | undefined): number {
-  return value !== undefined && Number.isFinite(value) && value > 0 ? Math.trunc(value) : 0;
-}
 
 /** The multiplier that makes a call free when zero: modelRatio × groupRatio, or modelPrice × groupRatio. */
 function pricingMultiplier(quote: BillingQuote): ExactDecimal {
@@ -78,41 +57,52 @@ export function buildBillingLogOther(quote: BillingQuote, usage: BillableUsage):
     completion_ratio: ratio ? pricing.completionRatio : 0,
     group_ratio: quote.group.groupRatio,
     user_group_ratio: quote.group.userGroupRatio,
-    cache_tokens: count(usage.cachedTokens),
+    cache_tokens: billableCount(usage.cachedTokens),
     cache_ratio: ratio ? pricing.cacheRatio : 0,
-    cache_creation_tokens: count(usage.cacheCreationTokens),
+    cache_creation_tokens: billableCount(usage.cacheCreationTokens),
     cache_creation_ratio: ratio ? pricing.cacheCreationRatio : 0,
   };
 }
 
+/** A billed unit before apportioning: its quantity and exact rate. */
+interface PricedRow {
+  unit: string;
+  quantity: number;
+  rate: ExactDecimal;
+}
+
 /**
- * Cost of a finished call.
- * Ratio mode: groupRatio × modelRatio × (max(0, prompt − cached − cacheCreation) + cached × cacheRatio
- * + cacheCreation × cacheCreationRatio + completion × completionRatio), rounded half up once.
- * Cache-creation tokens are part of `promptTokens`, so they are taken out of the base like cached
- * tokens (new-api's OpenAI-semantics path) instead of being billed twice.
- * Price mode: modelPrice × quotaPerUnit × groupRatio, whatever the tokens.
- * A call with a nonzero multiplier that rounds to ≤ 0 bills 1; a ratio-mode call with no tokens bills 0.
+ * Cost of a finished call: Σ quantity × rate over the billing units that apply, × groupRatio (the exclusive ratio when
+ * one replaced it), rounded half up once. Ratio mode bills prompt (less cache reads and writes), cache reads, cache
+ * writes and completion at modelRatio × their ratio; price mode bills `calls` × modelPrice × quotaPerUnit, whatever
+ * the tokens; units such as web search add their per-call price in either mode.
+ * A call with a nonzero model multiplier that rounds to ≤ 0 bills 1; a ratio-mode call with no tokens bills 0.
  */
 export function computeQuotaCost(quote: BillingQuote, usage: BillableUsage): QuotaCost {
   const other = buildBillingLogOther(quote, usage);
-  const pricing = quote.pricing;
-  const multiplier = pricingMultiplier(quote);
-  if (pricing.mode === 'price') {
-    const quota = roundDecimal(multiplyDecimals(multiplier, decimal(quote.quotaPerUnit)));
-    return { quota: quota <= 0 && !isZeroDecimal(multiplier) ? 1 : quota, noBillableUsage: false, other };
+  const unitFields: Record<string, number | boolean> = {};
+  if (quote.pricing.mode === 'ratio' && billableCount(usage.promptTokens) + billableCount(usage.completionTokens) === 0) {
+    return { quota: 0, noBillableUsage: true, other, breakdown: [], unitFields };
   }
-  const prompt = count(usage.promptTokens);
-  const completion = count(usage.completionTokens);
-  const cached = count(usage.cachedTokens);
-  const cacheCreation = count(usage.cacheCreationTokens);
-  if (prompt + completion === 0) return { quota: 0, noBillableUsage: true, other };
-  const weightedTokens = addDecimals(
-    decimal(Math.max(0, prompt - cached - cacheCreation)),
-    multiplyDecimals(decimal(cached), decimal(pricing.cacheRatio)),
-    multiplyDecimals(decimal(cacheCreation), decimal(pricing.cacheCreationRatio)),
-    multiplyDecimals(decimal(completion), decimal(pricing.completionRatio)),
-  );
-  const quota = roundDecimal(multiplyDecimals(weightedTokens, multiplier));
-  return { quota: quota <= 0 && !isZeroDecimal(multiplier) ? 1 : quota, noBillableUsage: false, other };
+  const rows: PricedRow[] = [];
+  for (const unit of billingUnits) {
+    const rate = unit.rate(quote);
+    if (rate === undefined) continue;
+    const quantity = unit.quantity(usage);
+    if (quantity === 0 && !unit.always) continue;
+    rows.push({ unit: unit.name, quantity, rate });
+    if (quantity > 0 && unit.logFields) Object.assign(unitFields, unit.logFields(quantity));
+  }
+  const groupRatio = decimal(quote.group.groupRatio);
+  // Each row's exact share of the bill, group ratio applied here and only here, over one common denominator.
+  const shares = rows.map((row) => multiplyDecimals(decimal(row.quantity), row.rate, groupRatio));
+  const scale = shares.reduce((largest, share) => Math.max(largest, share.scale), 0);
+  const numerators = shares.map((share) => share.units * powerOfTen(scale - share.scale));
+  const exactTotal: ExactDecimal = { units: numerators.reduce((sum, units) => sum + units, 0n), scale };
+  const rounded = roundDecimal(exactTotal);
+  const quota = rounded <= 0 && !isZeroDecimal(pricingMultiplier(quote)) ? 1 : rounded;
+  const quotas = apportionQuota(quota, numerators, powerOfTen(scale));
+  const breakdown = rows.map((row, index) => ({ unit: row.unit, quantity: row.quantity, rate: decimalToNumber(row.rate), quota: quotas[index] }));
+  return { quota, noBillableUsage: false, other, breakdown, unitFields };
 }
+

@@ -13,7 +13,8 @@ const numberPattern = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]?\d+))?$/;
 /** 10^0 … 10^63, computed once: billing asks for the same few powers on every call. */
 const powersOfTen: bigint[] = Array.from({ length: 64 }, (_, exponent) => 10n ** BigInt(exponent));
 
-function powerOfTen(exponent: number): bigint {
+/** 10^exponent as a bigint (the powers billing uses are precomputed). */
+export function powerOfTen(exponent: number): bigint {
   return powersOfTen[exponent] ?? 10n ** BigInt(exponent);
 }
 
@@ -48,10 +49,13 @@ function parseDecimal(value: number): ExactDecimal {
 
 /** Multiplies decimals exactly. */
 export function multiplyDecimals(...factors: ExactDecimal[]): ExactDecimal {
-  return factors.reduce((product, factor) => ({ units: product.units * factor.units, scale: product.scale + factor.scale }), {
-    units: 1n,
-    scale: 0,
-  });
+  let units = 1n;
+  let scale = 0;
+  for (const factor of factors) {
+    units *= factor.units;
+    scale += factor.scale;
+  }
+  return { units, scale };
 }
 
 /** Adds decimals exactly. */
@@ -80,4 +84,12 @@ export function roundDecimal(value: ExactDecimal): number {
 /** Drops the fraction, toward zero (Go's int() conversion in new-api). */
 export function truncateDecimal(value: ExactDecimal): number {
   return Number(value.units / powerOfTen(value.scale));
+}
+
+/** The nearest number to an exact decimal (for display: one correctly rounded division when both parts are exact doubles). */
+export function decimalToNumber(value: ExactDecimal): number {
+  if (value.scale === 0) return Number(value.units);
+  const units = Number(value.units);
+  if (Number.isSafeInteger(units) && value.scale <= 22) return units / 10 ** value.scale;
+  return Number(`${value.units}e-${value.scale}`);
 }

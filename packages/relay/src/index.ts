@@ -4,6 +4,8 @@ export * from './channel-selection';
 export * from './model-mapping';
 export * from './exact-decimal';
 export * from './billing-price-lookup';
+export * from './billing-usage';
+export * from './billing-units';
 export * from './billing';
 export * from './billing-reserve';
 export * from './model-catalog';

@@ -165,7 +165,7 @@ function anthropicUsage(behaviour: MockBehaviour, answer: Answer, outputTokens: 
     output_tokens: outputTokens,
   };
   if (behaviour.reasoningTokens > 0) usage.output_tokens_details = { thinking_tokens: behaviour.reasoningTokens };
-  return usage;
+  return behaviour.usageFields ? { ...usage, ...behaviour.usageFields } : usage;
 }
 
 function contentBlocks(answer: Answer): JsonObject[] {

@@ -41,6 +41,11 @@ export interface MockBehaviour {
   reasoningTokens: number;
   fault: MockFault | undefined;
   /**
+   * Extra fields merged into every usage object an Anthropic answer reports, e.g. `server_tool_use: { web_search_requests: 2 }`
+   * for billing units counted beside the tokens.
+   */
+  usageFields: Readonly<Record<string, unknown>> | undefined;
+  /**
    * When set, a request that declares tools and does not end with tool results is answered with this
    * one call instead of text, so a tool round trip gets a call first and text after the results.
    */
@@ -70,6 +75,7 @@ export const defaultMockBehaviour: Readonly<MockBehaviour> = {
   cacheWriteTokens: 0,
   reasoningTokens: 0,
   fault: undefined,
+  usageFields: undefined,
   replyToolCall: undefined,
   honorsOutputLimit: false,
   models: ['gpt-4o-mini', 'gpt-4o', 'text-embedding-3-small', 'dall-e-3', 'tts-1', 'whisper-1', 'omni-moderation-latest', 'rerank-v1'],

@@ -54,7 +54,7 @@ function formatOf(id: string): Format {
 
 /** Canonical usage in billing terms. */
 export function billableFrom(usage: CanonicalUsage): BillableUsage {
-  return { promptTokens: usage.inputTokens, completionTokens: usage.outputTokens, cachedTokens: usage.cacheReadTokens, cacheCreationTokens: usage.cacheWriteTokens };
+  return { promptTokens: usage.inputTokens, completionTokens: usage.outputTokens, cachedTokens: usage.cacheReadTokens, cacheCreationTokens: usage.cacheWriteTokens, unitCounts: usage.unitCounts };
 }
 
 const hasTokens = (usage: CanonicalUsage | undefined): usage is CanonicalUsage => usage !== undefined && usage.inputTokens + usage.outputTokens > 0;

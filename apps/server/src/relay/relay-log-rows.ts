@@ -77,7 +77,9 @@ export function buildConsumeLog(
   if (budget.cutShort) notes.push('the answer outran what the call held: the stream was ended');
   if (budget.unbilled > 0) notes.push(`the answer cost ${budget.unbilled} more than the balance could cover: left unbilled`);
   // Built by assignment, not spreads: this runs on every settled call.
-  const other: Record<string, unknown> = Object.assign<Record<string, unknown>, object>({}, cost.other);
+  const other: Record<string, unknown> = Object.assign<Record<string, unknown>, object, object>({}, cost.other, cost.unitFields);
+  // The rows add up to what the call owed: `quota` plus `unbilled_quota` when the balance could not cover it all.
+  other.billing_breakdown = cost.breakdown;
   other.frt = outcome.firstByteMs;
   other.is_model_mapped = upstreamModel !== call.model;
   other.upstream_model_name = upstreamModel;

@@ -299,10 +299,10 @@ interface SettledCall {
 async function settle(services: RelayServices, context: SettledCallContext, settled: SettledCall): Promise<void> {
   const { call, caller } = context;
   const { quote, held, attempt, outcome } = settled;
-  const usage: BillableUsage = outcome.usage;
-  const cost = computeQuotaCost(quote, usage);
   const units = call.endpoint.units?.(call.json) ?? 1;
-  const owed = cost.quota * (quote.pricing.mode === 'price' ? units : 1);
+  const usage: BillableUsage = units === 1 ? outcome.usage : { ...outcome.usage, calls: units };
+  const cost = computeQuotaCost(quote, usage);
+  const owed = cost.quota;
   const reservation = held.reservation;
   if (owed > reservation.amount) await services.ledger.extend(reservation, owed - reservation.amount);
   const quota = Math.min(owed, reservation.amount);

@@ -22,13 +22,17 @@ export function usageFromAnthropic(usage: unknown): CanonicalUsage | undefined {
   const cacheReadTokens = readCount(usage, 'cache_read_input_tokens');
   const cacheWriteTokens = readCount(usage, 'cache_creation_input_tokens');
   const details = isRecord(usage.output_tokens_details) ? usage.output_tokens_details : undefined;
-  return {
+  const result: CanonicalUsage = {
     inputTokens: readCount(usage, 'input_tokens') + cacheReadTokens + cacheWriteTokens,
     outputTokens: readCount(usage, 'output_tokens'),
     cacheReadTokens,
     cacheWriteTokens,
     reasoningTokens: readCount(details, 'thinking_tokens'),
   };
+  // Server tools Anthropic ran and bills per call (web search: `server_tool_use.web_search_requests`).
+  const webSearches = readCount(isRecord(usage.server_tool_use) ? usage.server_tool_use : undefined, 'web_search_requests');
+  if (webSearches > 0) result.unitCounts = { web_search: webSearches };
+  return result;
 }
 
 /** Converts canonical usage to an Anthropic `usage` object, taking cache tokens out of `input_tokens`. */

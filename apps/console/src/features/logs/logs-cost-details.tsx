@@ -1,36 +1,60 @@
-// The expanded row of a log record: ratios from `other`, the billing formula with the numbers, details and warnings.
-import { Alert, Descriptions, Space, Typography } from 'antd';
-import type { DescriptionsProps } from 'antd';
-import { LogType, type UsageLogItem } from '@turnpike/contract';
+// The expanded row of a log record: its billing breakdown (one row per billing unit, whatever the unit), the formula
+// rendered by @turnpike/contract, details and warnings.
+import { Alert, Descriptions, Space, Table, Typography } from 'antd';
+import type { DescriptionsProps, TableColumnsType } from 'antd';
+import { formatFormulaNumber, LogType, renderBillingFormula, wordsOfBillingUnit, type BillingBreakdownRow, type UsageLogItem } from '@turnpike/contract';
 import { useTranslation } from 'react-i18next';
+import { normalizeLanguage } from '../../i18n/i18n';
 import { getQuotaPerUnit } from '../../lib/quota-format';
-import { billedGroupRatio, buildCostFormula, formatFormulaNumber, isPriceMode, parseLogOther, retryChain } from './logs-rules';
+import { billedGroupRatio, parseLogOther, recordBreakdown, retryChain } from './logs-rules';
+
+/** The billing rows of a consumption record as a small table: unit, quantity, rate (and what it is made of), quota. */
+function BreakdownTable({ rows, recordId, language }: { rows: BillingBreakdownRow[]; recordId: number; language: 'zh' | 'en' }) {
+  const { t } = useTranslation();
+  const n = formatFormulaNumber;
+  const columns: TableColumnsType<BillingBreakdownRow> = [
+    { key: 'unit', title: t('logs.billingUnit'), render: (_, row) => wordsOfBillingUnit(row.unit, language).quantity },
+    { key: 'quantity', title: t('logs.billingQuantity'), align: 'right', render: (_, row) => n(row.quantity) },
+    {
+      key: 'rate',
+      title: t('logs.billingRate'),
+      align: 'right',
+      render: (_, row) => (
+        <>
+          <div>{n(row.rate)}</div>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {wordsOfBillingUnit(row.unit, language).rate}
+          </Typography.Text>
+        </>
+      ),
+    },
+    { key: 'quota', title: t('logs.billingQuota'), align: 'right', render: (_, row) => row.quota },
+  ];
+  return (
+    <Table<BillingBreakdownRow>
+      data-testid={`log-breakdown-${recordId}`}
+      size="small"
+      bordered
+      pagination={false}
+      rowKey="unit"
+      columns={columns}
+      dataSource={rows}
+    />
+  );
+}
 
 /** The cost breakdown and details of one record; `admin` adds the channels tried. */
 export function LogCostDetails({ record, admin }: { record: UsageLogItem; admin: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = normalizeLanguage(i18n.language) ?? 'zh';
   const other = parseLogOther(record.other);
-  const n = formatFormulaNumber;
   const items: NonNullable<DescriptionsProps['items']> = [];
   const add = (key: string, label: string, children: React.ReactNode) => items.push({ key, label, children });
   const consume = record.type === LogType.Consume;
+  const group = billedGroupRatio(other);
 
   if (consume) {
-    if (isPriceMode(other)) add('price', t('logs.modelPrice'), `$${n(other.model_price ?? 0)}`);
-    else {
-      add('model_ratio', t('logs.modelRatio'), n(other.model_ratio ?? 0));
-      add('completion_ratio', t('logs.completionRatio'), n(other.completion_ratio ?? 1));
-      if ((other.cache_tokens ?? 0) > 0) {
-        add('cache_tokens', t('logs.cacheTokens'), other.cache_tokens);
-        add('cache_ratio', t('logs.cacheRatio'), n(other.cache_ratio ?? 1));
-      }
-      if ((other.cache_creation_tokens ?? 0) > 0) {
-        add('cache_creation_tokens', t('logs.cacheCreationTokens'), other.cache_creation_tokens);
-        add('cache_creation_ratio', t('logs.cacheCreationRatio'), n(other.cache_creation_ratio ?? 1));
-      }
-    }
-    const group = billedGroupRatio(other);
-    add('group_ratio', group.exclusive ? t('logs.exclusiveGroupRatio') : t('logs.groupRatio'), n(group.ratio));
+    add('group_ratio', group.exclusive ? t('logs.exclusiveGroupRatio') : t('logs.groupRatio'), formatFormulaNumber(group.ratio));
     if (other.reasoning_effort) add('reasoning_effort', t('logs.reasoningEffort'), other.reasoning_effort);
   }
   if (other.is_model_mapped && other.upstream_model_name) add('upstream', t('logs.upstreamModel'), other.upstream_model_name);
@@ -38,25 +62,32 @@ export function LogCostDetails({ record, admin }: { record: UsageLogItem; admin:
   if (chain) add('retry', t('logs.retryChain'), chain);
   if (record.content) add('content', t('logs.logContent'), <Typography.Text style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{record.content}</Typography.Text>);
 
-  const formula = consume ? buildCostFormula({ promptTokens: record.prompt_tokens, completionTokens: record.completion_tokens, quota: record.quota, quotaPerUnit: getQuotaPerUnit(), other }) : null;
-  const formulaLabel = formula?.mode === 'price' ? t('logs.formulaPrice') : formula?.withCache ? t('logs.formulaRatioCache') : t('logs.formulaRatio');
+  const quotaPerUnit = getQuotaPerUnit();
+  const rows = consume ? recordBreakdown(record, other, quotaPerUnit) : null;
+  const formula = rows ? renderBillingFormula(rows, group.ratio, language) : null;
 
   return (
     <Space direction="vertical" size={8} style={{ width: '100%' }} data-testid={`log-details-${record.id}`}>
       {items.length > 0 ? <Descriptions size="small" bordered column={{ xs: 1, sm: 2, lg: 3 }} items={items} title={consume ? t('logs.costDetails') : undefined} /> : null}
+      {/* The table shares its block with the formula: a nested table alone in an expanded row gets antd's indent. */}
       {formula ? (
-        <div data-testid={`log-formula-${record.id}`}>
-          <Typography.Text strong>{t('logs.billingProcess')}</Typography.Text>
-          <div>
-            <Typography.Text type="secondary">{formulaLabel}</Typography.Text>
-          </div>
-          <div>
-            <Typography.Text code data-testid={`log-formula-numbers-${record.id}`}>
-              {formula.numeric}
-            </Typography.Text>{' '}
-            <Typography.Text type="secondary" data-testid={`log-formula-dollars-${record.id}`}>
-              {t('logs.dollarEquivalent', { amount: formula.dollars.toFixed(6) })}
-            </Typography.Text>
+        <div style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
+          {rows && rows.length > 0 ? <BreakdownTable rows={rows} recordId={record.id} language={language} /> : null}
+          <div data-testid={`log-formula-${record.id}`}>
+            <Typography.Text strong>{t('logs.billingProcess')}</Typography.Text>
+            <div>
+              <Typography.Text type="secondary" data-testid={`log-formula-words-${record.id}`}>
+                {formula.words}
+              </Typography.Text>
+            </div>
+            <div>
+              <Typography.Text code data-testid={`log-formula-numbers-${record.id}`}>
+                {formula.numbers}
+              </Typography.Text>{' '}
+              <Typography.Text type="secondary" data-testid={`log-formula-dollars-${record.id}`}>
+                {t('logs.dollarEquivalent', { amount: (formula.quota / (quotaPerUnit > 0 ? quotaPerUnit : 500000)).toFixed(6) })}
+              </Typography.Text>
+            </div>
           </div>
         </div>
       ) : null}

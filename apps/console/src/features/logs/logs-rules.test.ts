@@ -1,7 +1,7 @@
+import { renderBillingFormula } from '@turnpike/contract';
 import { describe, expect, it } from 'vitest';
 import {
   billedGroupRatio,
-  buildCostFormula,
   defaultLogWindow,
   firstTokenColor,
   hasExpandableDetails,
@@ -9,6 +9,7 @@ import {
   logTypeInfo,
   parseColumnVisibility,
   parseLogOther,
+  recordBreakdown,
   retryChain,
 } from './logs-rules';
 
@@ -24,6 +25,11 @@ describe('parseLogOther', () => {
     expect(parseLogOther('{oops')).toEqual({});
     expect(parseLogOther('[1,2]')).toEqual({});
     expect(parseLogOther('{"model_ratio":"2"}')).toEqual({});
+  });
+  it('reads a well-formed billing breakdown and drops a malformed one', () => {
+    const rows = [{ unit: 'prompt', quantity: 10, rate: 2.5, quota: 25 }];
+    expect(parseLogOther(JSON.stringify({ billing_breakdown: rows, unbilled_quota: 3 }))).toEqual({ billing_breakdown: rows, unbilled_quota: 3 });
+    expect(parseLogOther(JSON.stringify({ billing_breakdown: [{ unit: 'prompt' }] }))).toEqual({});
   });
 });
 
@@ -59,25 +65,37 @@ describe('retryChain and types', () => {
   });
 });
 
-describe('buildCostFormula', () => {
-  it('writes the ratio formula with the numbers and the dollar value', () => {
-    const formula = buildCostFormula({ promptTokens: 10, completionTokens: 20, quota: 225, quotaPerUnit: 500000, other: { model_ratio: 2.5, completion_ratio: 4, group_ratio: 1, model_price: -1, user_group_ratio: -1 } });
-    expect(formula).toEqual({ mode: 'ratio', withCache: false, numeric: '(10 + 20 × 4) × 2.5 × 1 = 225', dollars: 0.00045 });
+describe('recordBreakdown', () => {
+  const record = (prompt_tokens: number, completion_tokens: number, quota: number) => ({ prompt_tokens, completion_tokens, quota });
+
+  it('uses the rows the relay logged, whatever their units', () => {
+    const rows = [
+      { unit: 'prompt', quantity: 10, rate: 1.5, quota: 15 },
+      { unit: 'web_search', quantity: 2, rate: 5000, quota: 10000 },
+    ];
+    expect(recordBreakdown(record(10, 0, 10015), { billing_breakdown: rows, model_ratio: 9 }, 500000)).toBe(rows);
   });
-  it('takes cached tokens out of the prompt and prices them at the cache ratio', () => {
-    const formula = buildCostFormula({ promptTokens: 100, completionTokens: 5, quota: 80, quotaPerUnit: 500000, other: { model_ratio: 1, completion_ratio: 2, group_ratio: 1, cache_tokens: 40, cache_ratio: 0.5 } });
-    expect(formula.withCache).toBe(true);
-    expect(formula.numeric).toBe('(60 + 40 × 0.5 + 5 × 2) × 1 × 1 = 80');
+  it('derives the rows of an older record from its ratios, taking cached tokens out of the prompt', () => {
+    const other = { model_ratio: 1, completion_ratio: 2, group_ratio: 1, model_price: -1, cache_tokens: 40, cache_ratio: 0.5 };
+    const rows = recordBreakdown(record(100, 5, 90), other, 500000);
+    expect(rows).toEqual([
+      { unit: 'prompt', quantity: 60, rate: 1, quota: 60 },
+      { unit: 'cache_read', quantity: 40, rate: 0.5, quota: 20 },
+      { unit: 'completion', quantity: 5, rate: 2, quota: 10 },
+    ]);
+    expect(renderBillingFormula(rows, billedGroupRatio(other).ratio, 'en').numbers).toBe('(60 × 1 + 40 × 0.5 + 5 × 2) × 1 = 90');
   });
   it('uses the exclusive user group ratio when one applied', () => {
     expect(billedGroupRatio({ group_ratio: 1, user_group_ratio: 0.5 })).toEqual({ ratio: 0.5, exclusive: true });
     expect(billedGroupRatio({ group_ratio: 2, user_group_ratio: -1 })).toEqual({ ratio: 2, exclusive: false });
-    const formula = buildCostFormula({ promptTokens: 1, completionTokens: 1, quota: 1, quotaPerUnit: 500000, other: { model_ratio: 1, completion_ratio: 1, group_ratio: 1, user_group_ratio: 0.5 } });
-    expect(formula.numeric).toBe('(1 + 1 × 1) × 1 × 0.5 = 1');
+    const other = { model_ratio: 1, completion_ratio: 1, group_ratio: 1, user_group_ratio: 0.5 };
+    expect(renderBillingFormula(recordBreakdown(record(1, 1, 1), other, 500000), billedGroupRatio(other).ratio, 'zh').numbers).toBe('(1 × 1 + 1 × 1) × 0.5 = 1');
   });
-  it('writes the price formula for per-call records', () => {
-    const formula = buildCostFormula({ promptTokens: 3, completionTokens: 4, quota: 30000, quotaPerUnit: 500000, other: { model_price: 0.03, model_ratio: 0, group_ratio: 2 } });
-    expect(formula).toEqual({ mode: 'price', withCache: false, numeric: '$0.03 × 2 = $0.06', dollars: 0.06 });
+  it('derives one call for an older per-call record, priced with the quota per dollar, and counts what went unbilled', () => {
+    const other = { model_price: 0.03, model_ratio: 0, group_ratio: 2 };
+    expect(renderBillingFormula(recordBreakdown(record(3, 4, 30000), other, 500000), 2, 'en').numbers).toBe('1 × 15000 × 2 = 30000');
+    const short = recordBreakdown(record(10, 10, 25), { model_ratio: 1, completion_ratio: 2, model_price: -1, unbilled_quota: 5 }, 500000);
+    expect(short.reduce((sum, row) => sum + row.quota, 0)).toBe(30);
   });
 });
 

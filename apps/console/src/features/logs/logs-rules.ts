@@ -1,18 +1,16 @@
-// Pure rules of the usage log page: the `other` JSON, time tags, retry chains, the cost formula, the default window.
-import { LogType } from '@turnpike/contract';
+// Pure rules of the usage log page: the `other` JSON, time tags, retry chains, the billing breakdown, the default window.
+// The cost formula itself is written once, in @turnpike/contract (billing-formula.ts), from the breakdown.
+import { breakdownFromLegacyFields, LogType, readBillingBreakdown, type BillingBreakdownRow, type LegacyBillingFields } from '@turnpike/contract';
 
 /** The fields of a log record's `other` JSON the page reads (spec 001 §3); every field is optional. */
-export interface LogOther {
-  model_ratio?: number;
-  model_price?: number;
-  completion_ratio?: number;
+export interface LogOther extends LegacyBillingFields {
   group_ratio?: number;
   /** An exclusive ratio for the user's group; -1 or absent when none applies. */
   user_group_ratio?: number;
-  cache_tokens?: number;
-  cache_ratio?: number;
-  cache_creation_tokens?: number;
-  cache_creation_ratio?: number;
+  /** The rows the relay billed (records written before breakdowns have none). */
+  billing_breakdown?: BillingBreakdownRow[];
+  /** Quota the balance could not cover: the breakdown adds up to `quota` plus this. */
+  unbilled_quota?: number;
   /** First-token time in milliseconds. */
   frt?: number;
   is_model_mapped?: boolean;
@@ -34,6 +32,7 @@ const numberFields = [
   'cache_creation_tokens',
   'cache_creation_ratio',
   'frt',
+  'unbilled_quota',
 ] as const;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -55,6 +54,8 @@ export function parseLogOther(text: string | null | undefined): LogOther {
     const raw = value[field];
     if (typeof raw === 'number' && Number.isFinite(raw)) other[field] = raw;
   }
+  const breakdown = readBillingBreakdown(value.billing_breakdown);
+  if (breakdown) other.billing_breakdown = breakdown;
   if (typeof value.is_model_mapped === 'boolean') other.is_model_mapped = value.is_model_mapped;
   if (typeof value.upstream_model_name === 'string') other.upstream_model_name = value.upstream_model_name;
   if (typeof value.reasoning_effort === 'string' && value.reasoning_effort) other.reasoning_effort = value.reasoning_effort;
@@ -115,60 +116,21 @@ export function billedGroupRatio(other: LogOther): { ratio: number; exclusive: b
   return { ratio: other.group_ratio ?? 1, exclusive: false };
 }
 
-/** True when the record was billed per call: a fixed model price (ratio-mode records log model_price -1). */
-export function isPriceMode(other: LogOther): boolean {
-  return other.model_price !== undefined && other.model_price >= 0;
-}
-
-/** Formats a number for formula text: at most 6 decimals, no trailing zeros. */
-export function formatFormulaNumber(value: number): string {
-  if (!Number.isFinite(value)) return '0';
-  return String(Number.parseFloat(value.toFixed(6)));
-}
-
-/** The numbers of a consumption record needed for its formula. */
-export interface FormulaInput {
-  promptTokens: number;
-  completionTokens: number;
+/** A consumption record's numbers its breakdown is read from. */
+export interface BreakdownRecord {
+  prompt_tokens: number;
+  completion_tokens: number;
   quota: number;
-  quotaPerUnit: number;
-  other: LogOther;
-}
-
-/** The formula of a record: which mode, the numeric text and the dollar amount of the logged quota. */
-export interface CostFormula {
-  mode: 'ratio' | 'price';
-  /** Has cache read or cache creation terms. */
-  withCache: boolean;
-  /** e.g. "(10 + 20 × 4) × 2.5 × 1 = 225" or "$0.04 × 1 = $0.04". */
-  numeric: string;
-  dollars: number;
 }
 
 /**
- * Builds the cost formula with the record's numbers.
- * Ratio mode: (prompt − cached − created + cached × cache ratio + created × creation ratio + completion × completion ratio)
- * × model ratio × group ratio = quota. Price mode: model price × group ratio = dollars.
+ * The billing rows of a consumption record: the ones the relay logged, or, for records written before breakdowns, the
+ * rows derived from the legacy ratio fields (the only place the page derives them), over the quota billed.
  */
-export function buildCostFormula(input: FormulaInput): CostFormula {
-  const { other, quota } = input;
-  const group = billedGroupRatio(other).ratio;
-  const perUnit = input.quotaPerUnit > 0 ? input.quotaPerUnit : 500000;
-  const dollars = quota / perUnit;
-  const n = formatFormulaNumber;
-  if (isPriceMode(other)) {
-    const price = other.model_price ?? 0;
-    return { mode: 'price', withCache: false, numeric: `$${n(price)} × ${n(group)} = $${n(price * group)}`, dollars };
-  }
-  const cached = other.cache_tokens ?? 0;
-  const created = other.cache_creation_tokens ?? 0;
-  const withCache = cached > 0 || created > 0;
-  const terms = [String(Math.max(0, input.promptTokens - cached - created))];
-  if (cached > 0) terms.push(`${cached} × ${n(other.cache_ratio ?? 1)}`);
-  if (created > 0) terms.push(`${created} × ${n(other.cache_creation_ratio ?? 1)}`);
-  terms.push(`${input.completionTokens} × ${n(other.completion_ratio ?? 1)}`);
-  const numeric = `(${terms.join(' + ')}) × ${n(other.model_ratio ?? 0)} × ${n(group)} = ${quota}`;
-  return { mode: 'ratio', withCache, numeric, dollars };
+export function recordBreakdown(record: BreakdownRecord, other: LogOther, quotaPerUnit: number): BillingBreakdownRow[] {
+  if (other.billing_breakdown) return other.billing_breakdown;
+  const perUnit = quotaPerUnit > 0 ? quotaPerUnit : 500000;
+  return breakdownFromLegacyFields(other, { promptTokens: record.prompt_tokens, completionTokens: record.completion_tokens, quota: record.quota + (other.unbilled_quota ?? 0), quotaPerUnit: perUnit });
 }
 
 /** The default query window: from the start of today (local time) to one hour from now, in seconds. */
