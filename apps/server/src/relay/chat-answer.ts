@@ -17,13 +17,13 @@ import {
 import type { BillableUsage } from '@turnpike/relay';
 import { decodeWholeStream, dialectOf } from './chat-wire';
 import { waitForDrain, type AnswerOutcome } from './relay-answer';
+import type { StreamFraming } from './relay-request';
 import { pumpStream } from './stream-pump';
 import type { OutputGuard } from './output-guard';
 import { exactCounter } from './token-counter';
 import { readBody, type UpstreamAbort, type UpstreamResponse } from './upstream-client';
 
-/** How the caller wants its stream framed (Gemini without `alt=sse` streams a JSON array). */
-export type StreamFraming = 'sse' | 'json-array';
+export type { StreamFraming } from './relay-request';
 
 /** One chat answer's formats. */
 export interface ChatAnswerPlan {

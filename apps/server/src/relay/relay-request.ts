@@ -2,10 +2,12 @@
 // and, for chat formats, the canonical request (decoded lazily, only when a conversion needs it).
 import type { RelayExchange } from './relay-exchange';
 import { findFormat, type CanonicalRequest, type FormatId } from '@turnpike/formats';
-import type { StreamFraming } from './chat-answer';
 import { multipartBoundary, readMultipartField, replaceMultipartField } from './multipart-fields';
 import type { RelayEndpoint } from './openai-endpoints';
 import { requestError } from './relay-error';
+
+/** How the caller wants its stream framed (Gemini without `alt=sse` streams a JSON array). */
+export type StreamFraming = 'sse' | 'json-array';
 
 /** The parsed inbound call. */
 export interface RelayRequest {
