@@ -1,6 +1,7 @@
-// THE provider registry: one list of Provider values, one per folder, in type-id order. A new channel type is its
-// folder plus one line here (and its descriptor in the console-safe list, provider-registry.ts).
-import { ai360Provider } from './ai360/ai360-provider';
+// THE provider registry: one Provider value per channel type, in the order of the console-safe descriptor list
+// (provider-registry.ts). Types with behaviour of their own are listed here; a plain OpenAI-compatible type (its
+// descriptor says `format: 'openai'` and it needs no path rewrite, balance reader or samples of its own) gets its
+// Provider from its descriptor alone, so adding one is its descriptor file plus one line in provider-registry.ts.
 import { aiProxyLibraryProvider } from './ai-proxy-library/ai-proxy-library-provider';
 import { aliProvider } from './ali/ali-provider';
 import { anthropicProvider } from './anthropic/anthropic-provider';
@@ -32,16 +33,16 @@ import { sunoProvider } from './suno/suno-provider';
 import { tencentProvider } from './tencent/tencent-provider';
 import { vertexProvider } from './vertex/vertex-provider';
 import { volcEngineProvider } from './volcengine/volcengine-provider';
-import { xAiProvider } from './xai/xai-provider';
 import { xinferenceProvider } from './xinference/xinference-provider';
 import { xunfeiProvider } from './xunfei/xunfei-provider';
-import { yiProvider } from './yi/yi-provider';
 import { zhipuProvider } from './zhipu/zhipu-provider';
 import { zhipuV4Provider } from './zhipu-v4/zhipu-v4-provider';
+import { openAiCompatibleProvider } from './openai-compatible/openai-compatible-provider';
 import type { Provider } from './provider';
+import { providerDescriptors } from './provider-registry';
 
-/** Every channel type of spec 001 §3, in type-id order. */
-export const providers: readonly Provider[] = [
+/** The channel types with a Provider value of their own. */
+const ownProviders: readonly Provider[] = [
   openAiProvider,
   midjourneyProvider,
   azureProvider,
@@ -54,7 +55,6 @@ export const providers: readonly Provider[] = [
   zhipuProvider,
   aliProvider,
   xunfeiProvider,
-  ai360Provider,
   openRouterProvider,
   aiProxyLibraryProvider,
   fastGptProvider,
@@ -62,7 +62,6 @@ export const providers: readonly Provider[] = [
   geminiProvider,
   moonshotProvider,
   zhipuV4Provider,
-  yiProvider,
   awsProvider,
   cohereProvider,
   miniMaxProvider,
@@ -78,6 +77,13 @@ export const providers: readonly Provider[] = [
   volcEngineProvider,
   baiduV2Provider,
   xinferenceProvider,
-  xAiProvider,
   cozeProvider,
 ];
+
+/** Every channel type of spec 001 §3, in the descriptor list's order. */
+export const providers: readonly Provider[] = providerDescriptors.map((descriptor) => {
+  const own = ownProviders.find((provider) => provider.descriptor === descriptor);
+  if (own) return own;
+  if (descriptor.format !== 'openai' || descriptor.task) throw new Error(`channel type ${descriptor.type} (${descriptor.label}) needs a Provider in providers.ts`);
+  return openAiCompatibleProvider(descriptor);
+});

@@ -17,7 +17,16 @@ export interface OpenAiCompatibleProviderOptions {
   modelListReader?: ModelListReader;
   /** True when the upstream also serves the Responses API, so Responses callers pass through instead of converting. */
   responsesApi?: boolean;
-  conformance: () => Promise<TypeConformance>;
+  /** Conformance samples; by default one bearer-key sample at the descriptor's host with its first default model. */
+  conformance?: () => Promise<TypeConformance>;
+}
+
+/** The conformance of a plain OpenAI-compatible type, read from its descriptor (the kit loads only in tests). */
+function descriptorConformance(descriptor: ProviderDescriptor): () => Promise<TypeConformance> {
+  return async () => {
+    const { compatible } = await import('../__conformance__/conformance-kit');
+    return compatible(`sk-type-${descriptor.type}-conformance`, new URL(descriptor.defaultBaseUrl).host, descriptor.defaultModels.slice(0, 1));
+  };
 }
 
 /** A `mapPath` that mounts the `/v1/…` API under another prefix (`/api/v3/…`). */
@@ -29,7 +38,7 @@ export const underPrefix =
 const responsesWire = (_model: string, inbound: FormatId): string => (inbound === 'openai-responses' ? 'openai-responses' : 'openai-chat');
 
 /** Builds the Provider of an OpenAI-compatible channel type. */
-export function openAiCompatibleProvider(descriptor: ProviderDescriptor, options: OpenAiCompatibleProviderOptions): Provider {
+export function openAiCompatibleProvider(descriptor: ProviderDescriptor, options: OpenAiCompatibleProviderOptions = {}): Provider {
   const { mapPath } = options;
   const adaptor = openAiCompatibleAdaptor({ defaultBaseUrl: descriptor.defaultBaseUrl, mapPath });
   return {
@@ -37,6 +46,6 @@ export function openAiCompatibleProvider(descriptor: ProviderDescriptor, options
     adaptor: options.responsesApi ? { ...adaptor, chatWire: responsesWire } : adaptor,
     modelListReader: options.modelListReader ?? openAiModelListReader(descriptor.defaultBaseUrl, mapPath ? (channel) => mapPath('/v1/models', channel) : () => '/v1/models'),
     balanceReader: options.balanceReader,
-    conformance: options.conformance,
+    conformance: options.conformance ?? descriptorConformance(descriptor),
   };
 }
