@@ -10,7 +10,7 @@ import type { Config } from './config';
 import type { AppContext, RouteModule, ServerFront } from './context';
 import { openDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrate';
-import { ApiError } from './http/api-error';
+import { ApiError, failureEnvelope } from './http/api-error';
 import { OptionStore } from './options/option-store';
 import { createRelayCaches } from './relay/relay-caches';
 import { createRequestIds } from './relay/relay-exchange';
@@ -81,14 +81,14 @@ export async function buildServer(config: Config, modules: RouteModule[] = route
     done(null, payload);
   });
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
-    if (error instanceof ApiError) return reply.status(error.status).send({ success: false, message: error.message });
+    if (error instanceof ApiError) return reply.status(error.status).send(error.toEnvelope());
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     const message = status >= 500 ? 'internal server error, please contact the administrator' : error.message;
     if (relayPrefixes.some((prefix) => isUnder(request.url, prefix))) {
       return reply.status(status).send({ error: { message, type: status >= 500 ? 'server_error' : 'invalid_request_error', code: null } });
     }
-    return reply.status(status).send({ success: false, message });
+    return reply.status(status).send(failureEnvelope(status, message));
   });
 
   for (const register of modules) await register(app, context);
@@ -100,7 +100,7 @@ export async function buildServer(config: Config, modules: RouteModule[] = route
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
-    if (isUnder(url, '/api')) return reply.status(404).send({ success: false, message: `not found: ${request.method} ${url.split('?')[0]}` });
+    if (isUnder(url, '/api')) return reply.status(404).send(failureEnvelope(404, `not found: ${request.method} ${url.split('?')[0]}`));
     if (relayPrefixes.some((prefix) => isUnder(url, prefix))) {
       return reply.status(404).send({ error: { message: `Invalid URL (${request.method} ${url.split('?')[0]})`, type: 'invalid_request_error', code: 'not_found' } });
     }
@@ -108,7 +108,7 @@ export async function buildServer(config: Config, modules: RouteModule[] = route
       // cacheControl: false keeps the plugin's 1 h max-age off index.html, so a new build is picked up at once.
       return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
     }
-    return reply.status(404).send({ success: false, message: 'not found' });
+    return reply.status(404).send(failureEnvelope(404, 'not found'));
   });
 
   await app.ready();

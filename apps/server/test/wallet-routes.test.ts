@@ -92,6 +92,6 @@ describe('/api/user/amount and /api/user/pay', () => {
     expect(missing.json().message).toBe('payment_method: please choose a payment method');
     const known = await server.call('POST', '/api/user/pay', { as: user, body: { amount: 10, top_up_code: '', payment_method: 'zfb' } });
     expect(known.statusCode).toBe(400);
-    expect(known.json()).toEqual({ success: false, message: 'online payment provider is not available yet' });
+    expect(known.json()).toEqual({ success: false, message: 'online payment provider is not available yet', code: 'bad_request' });
   });
 });

@@ -1,7 +1,6 @@
 // How channels leave the server: never with their key; in tag mode, channels sharing a tag fold into one aggregate row.
-import { ChannelStatus } from '@turnpike/contract';
+import { ChannelStatus, splitNameList } from '@turnpike/contract';
 import type { ChannelRow } from '../db/schema';
-import { splitNameList } from './channel-rules';
 
 /** Every channel column except the key: the only columns list, search and get ever read. */
 export const publicChannelColumns = [
