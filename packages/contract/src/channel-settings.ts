@@ -1,6 +1,6 @@
 // A channel's settable columns: defaults (spec 001 §9), the stored form of a payload, and the whole-channel rules of create and update.
 import { findProvider } from '@turnpike/providers/descriptors';
-import { maximumGroupListLength, type ChannelFieldsInput } from './channel-schema';
+import { maximumGroupListLength, type ChannelFieldsInput, type ChannelTagEditInput } from './channel-schema';
 import { problem, type Checked, type Problem } from './problems';
 
 /** The settable columns of a channel, as stored. */
@@ -124,4 +124,34 @@ export function splitBatchKeys(key: string): string[] {
     .split(/\r?\n/)
     .map((line) => line.trim())
     .filter(Boolean);
+}
+
+/** A tag-wide edit as sent and applied: only what changes (new_tag renames, '' dissolves; lists comma-joined). */
+export interface ChannelTagPatch {
+  new_tag?: string;
+  model_mapping?: string;
+  models?: string;
+  groups?: string;
+  priority?: number;
+  weight?: number;
+}
+
+/** The changes a parsed tag edit makes to the channels of `tag`; an edit that changes nothing is refused. */
+export function channelTagPatch(tag: string, input: ChannelTagEditInput): Checked<ChannelTagPatch> {
+  const patch: ChannelTagPatch = {};
+  if (input.new_tag !== undefined && input.new_tag !== tag) patch.new_tag = input.new_tag;
+  if (input.model_mapping !== undefined) patch.model_mapping = input.model_mapping;
+  if (input.models !== undefined && input.models.length > 0) patch.models = input.models.join(',');
+  if (input.groups !== undefined && input.groups.length > 0) patch.groups = input.groups.join(',');
+  if (input.priority !== undefined) patch.priority = input.priority;
+  if (input.weight !== undefined) patch.weight = input.weight;
+  if (Object.keys(patch).length === 0) return { ok: false, problem: problem('channel_no_changes') };
+  const tooLong = patch.groups === undefined ? null : groupListProblem(patch.groups);
+  return tooLong ? { ok: false, problem: tooLong } : { ok: true, value: patch };
+}
+
+/** The tag a tag-wide action names; an empty one is refused. */
+export function requiredTag(tag: string | null | undefined): Checked<string> {
+  const value = (tag ?? '').trim();
+  return value === '' ? { ok: false, problem: problem('channel_tag_required') } : { ok: true, value };
 }

@@ -113,6 +113,11 @@ export function isProblemCode(value: unknown): value is ProblemCode {
   return typeof value === 'string' && Object.hasOwn(problemMessages, value);
 }
 
+/** True when a problem's message names values beside the field (a name, a limit), so its code alone cannot be worded. */
+export function problemNeedsValues(code: ProblemCode): boolean {
+  return /\{(?!path\})\w+\}/.test(problemMessages[code]);
+}
+
 /** A problem; the helper for rules outside a schema. */
 export function problem(code: ProblemCode, params: ProblemParams = {}): Problem {
   return { code, params };

@@ -9,6 +9,7 @@ import { walletI18n } from '../features/wallet/wallet-i18n';
 import { playgroundI18n } from '../features/playground/playground-i18n';
 import { chatI18n } from '../features/chat/chat-i18n';
 import { settingsI18n } from '../features/settings/settings-i18n';
+import { problemsI18n } from '../lib/problem-i18n';
 import { channelsI18n } from '../features/channels/channels-i18n';
 
 export const zh: typeof en = {
@@ -307,4 +308,5 @@ export const zh: typeof en = {
   pricing: pricingI18n.zh,
   settings: settingsI18n.zh,
   channels: channelsI18n.zh,
+  problems: problemsI18n.zh,
 };

@@ -1,5 +1,5 @@
 // `/api/channel/tag*` and `/api/channel/batch/tag` (spec 001 §5 tag edit, §7): tag-wide edits, enable/disable all, batch tagging.
-import { ChannelStatus, channelBatchTagSchema, channelTagEditSchema, channelTagSchema, groupListProblem, problem, splitNameList } from '@turnpike/contract';
+import { ChannelStatus, channelBatchTagSchema, channelTagEditSchema, channelTagPatch, channelTagSchema, requiredTag, splitNameList } from '@turnpike/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { notFound, problemError } from '../http/api-error';
@@ -9,8 +9,9 @@ import { validated, zodRoutes } from '../http/zod-routes';
 import { channelRepository, type ChannelPatch } from './channel-repository';
 
 function requireTag(tag: string | undefined): string {
-  if (!tag) throw problemError(problem('channel_tag_required'));
-  return tag;
+  const checked = requiredTag(tag);
+  if (!checked.ok) throw problemError(checked.problem);
+  return checked.value;
 }
 
 /** Registers the tag routes. */
@@ -28,16 +29,12 @@ export function registerChannelTagRoutes(fastify: FastifyInstance, context: AppC
   app.put('/api/channel/tag', { ...admin, ...validated({ body: channelTagEditSchema }) }, async (request) => {
     const input = request.body;
     const tag = requireTag(input.tag);
-    const patch: ChannelPatch = {};
-    if (input.new_tag !== undefined && input.new_tag !== tag) patch.tag = input.new_tag;
-    if (input.model_mapping !== undefined) patch.model_mapping = input.model_mapping;
-    if (input.models !== undefined && input.models.length > 0) patch.models = input.models.join(',');
-    if (input.groups !== undefined && input.groups.length > 0) patch.group = input.groups.join(',');
-    if (input.priority !== undefined) patch.priority = input.priority;
-    if (input.weight !== undefined) patch.weight = input.weight;
-    if (Object.keys(patch).length === 0) throw problemError(problem('channel_no_changes'));
-    const groupProblem = patch.group === undefined ? null : groupListProblem(patch.group);
-    if (groupProblem) throw problemError(groupProblem);
+    const checked = channelTagPatch(tag, input);
+    if (!checked.ok) throw problemError(checked.problem);
+    const { new_tag, groups, ...same } = checked.value;
+    const patch: ChannelPatch = { ...same };
+    if (new_tag !== undefined) patch.tag = new_tag;
+    if (groups !== undefined) patch.group = groups;
     await requireTaggedChannels(tag);
     const updated = await repository.mutate({ tag }, () => ({ ...patch }));
     return success(updated.length, `updated ${updated.length} channels`);

@@ -57,14 +57,6 @@ export interface ChannelTagRow {
 /** One row of the channel table. */
 export type ChannelListRow = ChannelRecord | ChannelTagRow;
 
-/** One page of the list or search answer. */
-export interface ChannelPage {
-  items: ChannelListRow[];
-  total: number;
-  page: number;
-  page_size: number;
-}
-
 /** What the list shows: paging, the applied search and the two switches. */
 export interface ChannelListParams {
   page: number;
