@@ -12,7 +12,11 @@ const validChannel = { name: 'c', key: 'k', models: 'gpt-4o' };
 /** One input per problem a schema reports, with the exact spec message the server answers. */
 const schemaCases: Array<[ProblemCode, z.ZodType, unknown, string]> = [
   ['invalid_input', redemptionCreateSchema, { name: 'n', expired_time: -1 }, 'expired_time: Too small: expected number to be >=0'],
-  ['not_integer', tokenCreateSchema, { name: 'x', remain_quota: 1.5 }, 'remain_quota: must be an integer'],
+  ['not_integer', tokenUpdateSchema, { id: 1, expired_time: 1.5 }, 'expired_time: must be an integer'],
+  ['token_quota_not_integer', tokenCreateSchema, { name: 'x', remain_quota: 1.5 }, 'remain_quota: must be an integer'],
+  ['token_count_not_integer', tokenCreateSchema, { name: 'x', count: 2.5 }, 'count: must be an integer'],
+  ['redemption_quota_not_integer', redemptionCreateSchema, { name: 'n', quota: 2.5 }, 'quota: must be an integer'],
+  ['redemption_count_not_integer', redemptionCreateSchema, { name: 'n', count: 2.5 }, 'count: must be an integer'],
   ['text_invalid', channelFieldsSchema, { name: {} }, 'name must be text'],
   ['text_too_long', channelFieldsSchema, { name: 'x'.repeat(256) }, 'name is too long (at most 255 characters)'],
   ['channel_models_not_list', channelFieldsSchema, { models: 42 }, 'models must be a list'],

@@ -10,13 +10,13 @@ export const redemptionLimits = { countMax: 100, nameMax: 20 } as const;
 
 const integer = z.coerce.number().int('not_integer');
 const name = z.string().trim().min(1, 'redemption_name_length').max(redemptionLimits.nameMax, 'redemption_name_length');
-const quota = integer.min(1, 'redemption_quota_invalid');
+const quota = z.coerce.number().int('redemption_quota_not_integer').min(1, 'redemption_quota_invalid');
 
 /** Create body: a batch of `count` codes worth `quota` each. */
 export const redemptionCreateSchema = z.object({
   name,
   quota: quota.default(defaultRedemptionQuota),
-  count: integer.min(1, 'redemption_count_invalid').max(redemptionLimits.countMax, 'redemption_count_too_many').default(1),
+  count: z.coerce.number().int('redemption_count_not_integer').min(1, 'redemption_count_invalid').max(redemptionLimits.countMax, 'redemption_count_too_many').default(1),
   expired_time: integer.min(0).default(0),
 });
 

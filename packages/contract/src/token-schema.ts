@@ -10,11 +10,13 @@ export const tokenNameMax = 30;
 export const tokenBatchMax = 100;
 
 const integer = z.coerce.number().int('not_integer');
+const quota = z.coerce.number().int('token_quota_not_integer').min(0, 'token_quota_negative');
+const count = z.coerce.number().int('token_count_not_integer').min(1, 'token_count_invalid').max(tokenBatchMax, 'token_count_too_many');
 
-/** Fields a user sets on a token, each optional (an update changes only what it names). */
-const tokenFields = z.object({
+/** Every field a user sets on a token (the edit form sends them all; an update body may name any of them). */
+export const tokenFieldsSchema = z.object({
   name: z.string().trim().max(tokenNameMax, 'token_name_too_long'),
-  remain_quota: integer.min(0, 'token_quota_negative'),
+  remain_quota: quota,
   expired_time: integer.refine((value) => value === -1 || value > 0, 'token_expiry_invalid'),
   unlimited_quota: z.boolean(),
   model_limits_enabled: z.boolean(),
@@ -25,22 +27,22 @@ const tokenFields = z.object({
 
 /** Create body: the fields with their defaults plus an optional batch count. */
 export const tokenCreateSchema = z.object({
-  name: tokenFields.shape.name.min(1, 'token_name_required'),
-  remain_quota: tokenFields.shape.remain_quota.default(0),
-  expired_time: tokenFields.shape.expired_time.default(-1),
-  unlimited_quota: tokenFields.shape.unlimited_quota.default(false),
-  model_limits_enabled: tokenFields.shape.model_limits_enabled.default(false),
-  model_limits: tokenFields.shape.model_limits.default(''),
-  allow_ips: tokenFields.shape.allow_ips.default(''),
-  group: tokenFields.shape.group.default(''),
-  count: integer.min(1, 'token_count_invalid').max(tokenBatchMax, 'token_count_too_many').default(1),
+  name: tokenFieldsSchema.shape.name.min(1, 'token_name_required'),
+  remain_quota: tokenFieldsSchema.shape.remain_quota.default(0),
+  expired_time: tokenFieldsSchema.shape.expired_time.default(-1),
+  unlimited_quota: tokenFieldsSchema.shape.unlimited_quota.default(false),
+  model_limits_enabled: tokenFieldsSchema.shape.model_limits_enabled.default(false),
+  model_limits: tokenFieldsSchema.shape.model_limits.default(''),
+  allow_ips: tokenFieldsSchema.shape.allow_ips.default(''),
+  group: tokenFieldsSchema.shape.group.default(''),
+  count: count.default(1),
 });
 
 /** A parsed create body. */
 export type TokenCreateInput = z.infer<typeof tokenCreateSchema>;
 
 /** Update body: id plus the fields to change, or (status_only) a status. */
-export const tokenUpdateSchema = tokenFields.partial().extend({
+export const tokenUpdateSchema = tokenFieldsSchema.partial().extend({
   id: integer.positive('id_required'),
   status: integer.refine((value) => value === TokenStatus.Enabled || value === TokenStatus.Disabled, 'status_enable_disable').optional(),
 });

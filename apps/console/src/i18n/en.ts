@@ -209,7 +209,6 @@ export const en = {
     newUsernamePlaceholder: 'Enter a new username',
     newPasswordPlaceholder: 'Leave empty to keep the password (at least 8 characters)',
     newDisplayNamePlaceholder: 'Enter a new display name',
-    usernamePasswordRequired: 'Username and password cannot be empty',
     usernameRequired: 'The username cannot be empty',
     created: 'User created',
     updated: 'User updated',

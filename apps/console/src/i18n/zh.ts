@@ -209,7 +209,6 @@ export const zh: typeof en = {
     newUsernamePlaceholder: '请输入新的用户名',
     newPasswordPlaceholder: '留空则不修改密码（最短 8 位）',
     newDisplayNamePlaceholder: '请输入新的显示名称',
-    usernamePasswordRequired: '用户名和密码不能为空！',
     usernameRequired: '用户名不能为空！',
     created: '用户账户创建成功！',
     updated: '用户信息更新成功！',
