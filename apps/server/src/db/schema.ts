@@ -1,4 +1,5 @@
 // Kysely table types: one schema for SQLite, PostgreSQL and MySQL/MariaDB.
+import type { UsageLogItem } from '@turnpike/contract';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /** Booleans are stored as 0/1 integers on every engine. */
@@ -118,28 +119,12 @@ export interface RedemptionsTable {
   deleted_at: number | null;
 }
 
-export interface LogsTable {
+/** The logs table: the contract's log record as stored (the channel id under `channel_id`, `is_stream` as a 0/1 flag). */
+export type LogsTable = Omit<UsageLogItem, 'id' | 'is_stream' | 'channel'> & {
   id: Generated<number>;
-  user_id: number;
-  created_at: number;
-  type: number;
-  content: string;
-  username: string;
-  token_name: string;
-  token_id: number;
-  model_name: string;
-  quota: number;
-  prompt_tokens: number;
-  completion_tokens: number;
-  use_time: number;
   is_stream: Flag;
   channel_id: number;
-  channel_name: string;
-  group: string;
-  ip: string;
-  request_id: string;
-  other: string;
-}
+};
 
 /** Hourly usage aggregates for the dashboard. */
 export interface QuotaDataTable {
