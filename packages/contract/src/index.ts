@@ -10,6 +10,7 @@ export * from './model-mapping';
 export * from './ip-allow-list';
 export * from './channel-schema';
 export * from './channel-settings';
+export * from './channel-view';
 export * from './token-schema';
 export * from './redemption-schema';
 export * from './user-schema';

@@ -1,5 +1,5 @@
 // Kysely table types: one schema for SQLite, PostgreSQL and MySQL/MariaDB.
-import type { UsageLogItem } from '@turnpike/contract';
+import type { ChannelRecord, UsageLogItem } from '@turnpike/contract';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /** Booleans are stored as 0/1 integers on every engine. */
@@ -65,35 +65,11 @@ export interface TokensTable {
   deleted_at: number | null;
 }
 
-export interface ChannelsTable {
+/** The channels table: the contract's channel record plus its key. */
+export type ChannelsTable = Omit<ChannelRecord, 'id'> & {
   id: Generated<number>;
-  type: number;
   key: string;
-  openai_organization: string;
-  test_model: string;
-  status: number;
-  name: string;
-  weight: number;
-  created_time: number;
-  test_time: number;
-  response_time: number;
-  base_url: string;
-  other: string;
-  balance: number;
-  balance_updated_time: number;
-  models: string;
-  group: string;
-  used_quota: number;
-  model_mapping: string;
-  status_code_mapping: string;
-  priority: number;
-  auto_ban: number;
-  other_info: string;
-  tag: string;
-  setting: string;
-  param_override: string;
-  max_input_tokens: number;
-}
+};
 
 export interface AbilitiesTable {
   group: string;

@@ -51,6 +51,7 @@ const channel: ChannelRecord = {
   tag: 'team',
   setting: '',
   param_override: '',
+  max_input_tokens: 0,
 };
 
 const tagRow: ChannelTagRow = {
