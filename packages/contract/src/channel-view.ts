@@ -49,3 +49,19 @@ export interface ChannelListPage extends Page<ChannelListRow> {
   /** Channel count per type for the filter without its type. */
   type_counts: Record<string, number>;
 }
+
+/** One client type's use of a channel within a group. */
+export interface ChannelClientUse {
+  client_type: string;
+  count: number;
+  first_seen: number;
+  last_seen: number;
+}
+
+/** One group's use of a channel (GET /api/channel/test_upstream/{id}). */
+export interface ChannelGroupUse {
+  group: string;
+  first_seen: number;
+  last_seen: number;
+  client_types: ChannelClientUse[];
+}

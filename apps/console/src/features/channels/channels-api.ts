@@ -1,6 +1,6 @@
 // Channel calls (spec 001 §7 Channels) as TanStack Query hooks; every list change refreshes the table.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Page } from '@turnpike/contract';
+import type { ChannelGroupUse, Page } from '@turnpike/contract';
 import { apiClient, requestEnvelope } from '../../lib/api-client';
 import { normalizePage } from '../../lib/page-data';
 import type { ChannelPayload, TagEditPayload } from './channel-rules';
@@ -205,22 +205,6 @@ export function useFetchUpstreamModels() {
       return Array.isArray(data) ? data.filter((item): item is string => typeof item === 'string') : [];
     },
   });
-}
-
-/** One client type's use of a channel within a group. */
-export interface ChannelClientUse {
-  client_type: string;
-  count: number;
-  first_seen: number;
-  last_seen: number;
-}
-
-/** One group's use of a channel (GET /api/channel/test_upstream/{id}). */
-export interface ChannelGroupUse {
-  group: string;
-  first_seen: number;
-  last_seen: number;
-  client_types: ChannelClientUse[];
 }
 
 /** Which groups and client types used a channel, from its recent logs; loads while `id` is set. */
