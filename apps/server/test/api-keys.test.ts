@@ -37,7 +37,7 @@ describe('/api/token', () => {
       [{ name: '' }, 'name: please enter a token name', 'token_name_required'],
       [{ name: 'x'.repeat(31) }, 'name: token name is too long (at most 30 characters)', 'token_name_too_long'],
       [{ name: 'x', remain_quota: -1 }, 'remain_quota: remain_quota must not be negative', 'token_quota_negative'],
-      [{ name: 'x', remain_quota: 1.5 }, 'remain_quota: must be an integer', 'not_integer'],
+      [{ name: 'x', remain_quota: 1.5 }, 'remain_quota: must be an integer', 'token_quota_not_integer'],
       [{ name: 'x', allow_ips: '10.0.0.0/8\nnot-an-ip' }, 'allow_ips: allow_ips: each line must be an IP address or a CIDR block', 'token_allow_ips_invalid'],
       [{ name: 'x', expired_time: 1000 }, 'the expiry time must be in the future', 'bad_request'],
       [{ name: 'x', group: 'secret-group' }, 'group secret-group is not available to this user', 'bad_request'],
