@@ -12,7 +12,7 @@ import type { AppContext, ServerFront } from './context';
 import { openDatabase } from './db/connect';
 import { databaseRetryAfterSeconds, databaseUnavailableMessage, isDatabaseUnavailable } from './db/database-unavailable';
 import { migrateToLatest } from './db/migrate';
-import { ApiError } from './http/api-error';
+import { ApiError, failureEnvelope } from './http/api-error';
 import { createRequestIdAssigner, newRequestId, requestIdHeader, requestIdOf } from './http/request-id';
 import { OptionStore } from './options/option-store';
 import { openRateLimitStore } from './rate-limit/open-rate-limit-store';
@@ -94,7 +94,7 @@ export async function buildServer(config: Config, modules: RouteModule[] = route
     done(null, payload);
   });
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
-    if (error instanceof ApiError) return reply.status(error.status).send({ success: false, message: error.message });
+    if (error instanceof ApiError) return reply.status(error.status).send(error.toEnvelope());
     if (isDatabaseUnavailable(error)) {
       // The database is away: a fast, clear refusal the caller may retry, in the shape of its path.
       request.log.warn({ err: error }, 'request refused: database unreachable');
@@ -102,7 +102,7 @@ export async function buildServer(config: Config, modules: RouteModule[] = route
       if (relayPrefixes.some((prefix) => isUnder(request.url, prefix))) {
         return reply.status(503).send({ error: { message: databaseUnavailableMessage, type: 'server_error', code: 'database_unavailable' } });
       }
-      return reply.status(503).send({ success: false, message: databaseUnavailableMessage });
+      return reply.status(503).send(failureEnvelope(503, databaseUnavailableMessage));
     }
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 500) request.log.error({ err: error }, 'request failed');
@@ -110,7 +110,7 @@ export async function buildServer(config: Config, modules: RouteModule[] = route
     if (relayPrefixes.some((prefix) => isUnder(request.url, prefix))) {
       return reply.status(status).send({ error: { message, type: status >= 500 ? 'server_error' : 'invalid_request_error', code: null } });
     }
-    return reply.status(status).send({ success: false, message });
+    return reply.status(status).send(failureEnvelope(status, message));
   });
 
   for (const register of modules) await register(app, context);
@@ -122,7 +122,7 @@ export async function buildServer(config: Config, modules: RouteModule[] = route
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
-    if (isUnder(url, '/api')) return reply.status(404).send({ success: false, message: `not found: ${request.method} ${url.split('?')[0]}` });
+    if (isUnder(url, '/api')) return reply.status(404).send(failureEnvelope(404, `not found: ${request.method} ${url.split('?')[0]}`));
     if (relayPrefixes.some((prefix) => isUnder(url, prefix))) {
       return reply.status(404).send({ error: { message: `Invalid URL (${request.method} ${url.split('?')[0]})`, type: 'invalid_request_error', code: 'not_found' } });
     }
@@ -130,7 +130,7 @@ export async function buildServer(config: Config, modules: RouteModule[] = route
       // cacheControl: false keeps the plugin's 1 h max-age off index.html, so a new build is picked up at once.
       return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
     }
-    return reply.status(404).send({ success: false, message: 'not found' });
+    return reply.status(404).send(failureEnvelope(404, 'not found'));
   });
 
   await app.ready();

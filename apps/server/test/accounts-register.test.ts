@@ -1,4 +1,4 @@
-import { LogType } from '@turnpike/contract';
+import { LogType, statusErrorCode } from '@turnpike/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { accountPortsFor } from '../src/accounts/account-ports';
 import { startFakeSmtpServer, type FakeSmtpServer } from './helpers/fake-smtp-server';
@@ -68,7 +68,7 @@ describe('POST /api/user/register and GET /api/verification', () => {
     for (const [body, status, message] of cases) {
       const response = await register(body);
       expect(response.statusCode, message).toBe(status);
-      expect(response.json(), message).toEqual({ success: false, message });
+      expect(response.json(), message).toEqual({ success: false, message, code: statusErrorCode(status) });
     }
     expect(await server.context.db.selectFrom('users').select('id').where('username', '=', 'bob').executeTakeFirst()).toBeUndefined();
   });
@@ -146,7 +146,7 @@ describe('POST /api/user/register and GET /api/verification', () => {
       expect(missing.statusCode).toBe(400);
       expect(missing.json().message).toBe('the administrator has enabled email verification; please enter the email address and the verification code');
       const wrong = await register({ username: 'carol', password: 'password123', email: 'carol@example.com', verification_code: 'ZZZZZZ' });
-      expect(wrong.json()).toEqual({ success: false, message: 'the verification code is wrong or has expired' });
+      expect(wrong.json()).toEqual({ success: false, message: 'the verification code is wrong or has expired', code: 'bad_request' });
 
       const ok = await register({ username: 'carol', password: 'password123', email: 'carol@example.com', verification_code: code!.toLowerCase() });
       expect(ok.json()).toEqual({ success: true, message: 'registration successful' });

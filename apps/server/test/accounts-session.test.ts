@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { statusErrorCode } from '@turnpike/contract';
 import { hashAccessToken } from '../src/http/auth-guard';
 import { startTestServer, type Actor, type TestServer } from './helpers/test-server';
 
@@ -72,7 +73,7 @@ describe('login, logout and authenticated calls', () => {
     for (const [body, status, message] of cases) {
       const response = await login(body);
       expect(response.statusCode, message).toBe(status);
-      expect(response.json(), message).toEqual({ success: false, message });
+      expect(response.json(), message).toEqual({ success: false, message, code: statusErrorCode(status) });
       expect(response.headers['set-cookie'], message).toBeUndefined();
     }
     await server.context.options.set('PasswordLoginEnabled', false);
@@ -92,7 +93,7 @@ describe('login, logout and authenticated calls', () => {
   it('needs the New-Api-User header, equal to the session user', async () => {
     const missing = await server.call('GET', '/api/user/self', { headers: { cookie: alice.headers.cookie } });
     expect(missing.statusCode).toBe(401);
-    expect(missing.json()).toEqual({ success: false, message: 'unauthorized: the New-Api-User header is missing' });
+    expect(missing.json()).toEqual({ success: false, message: 'unauthorized: the New-Api-User header is missing', code: 'unauthorized' });
     const mismatched = await server.call('GET', '/api/user/self', { headers: { cookie: alice.headers.cookie, 'new-api-user': String(root.user.id) } });
     expect(mismatched.statusCode).toBe(401);
     expect(mismatched.json().message).toBe('unauthorized: New-Api-User does not match the logged-in user');
@@ -153,7 +154,7 @@ describe('critical rate limit (20 per 1200 s per IP)', () => {
     for (let index = 0; index < 20; index += 1) expect((await attempt('10.0.0.1')).statusCode).toBe(400);
     const limited = await attempt('10.0.0.1');
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ success: false, message: 'too many requests, please try again later' });
+    expect(limited.json()).toEqual({ success: false, message: 'too many requests, please try again later', code: 'too_many_requests' });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(1100);
     expect((await attempt('10.0.0.1', '/api/user/register')).statusCode).toBe(429);
     expect((await attempt('10.0.0.2')).statusCode).toBe(400);

@@ -33,20 +33,20 @@ describe('/api/token', () => {
   });
 
   it('refuses bad input with clear messages', async () => {
-    const cases: Array<[Record<string, unknown>, string]> = [
-      [{ name: '' }, 'name: please enter a token name'],
-      [{ name: 'x'.repeat(31) }, 'name: token name is too long (at most 30 characters)'],
-      [{ name: 'x', remain_quota: -1 }, 'remain_quota: remain_quota must not be negative'],
-      [{ name: 'x', remain_quota: 1.5 }, 'remain_quota: must be an integer'],
-      [{ name: 'x', allow_ips: '10.0.0.0/8\nnot-an-ip' }, 'allow_ips: allow_ips: each line must be an IP address or a CIDR block'],
-      [{ name: 'x', expired_time: 1000 }, 'the expiry time must be in the future'],
-      [{ name: 'x', group: 'secret-group' }, 'group secret-group is not available to this user'],
-      [{ name: 'x', count: 0 }, 'count: the batch count must be a positive integer'],
+    const cases: Array<[Record<string, unknown>, string, string]> = [
+      [{ name: '' }, 'name: please enter a token name', 'token_name_required'],
+      [{ name: 'x'.repeat(31) }, 'name: token name is too long (at most 30 characters)', 'token_name_too_long'],
+      [{ name: 'x', remain_quota: -1 }, 'remain_quota: remain_quota must not be negative', 'token_quota_negative'],
+      [{ name: 'x', remain_quota: 1.5 }, 'remain_quota: must be an integer', 'token_quota_not_integer'],
+      [{ name: 'x', allow_ips: '10.0.0.0/8\nnot-an-ip' }, 'allow_ips: allow_ips: each line must be an IP address or a CIDR block', 'token_allow_ips_invalid'],
+      [{ name: 'x', expired_time: 1000 }, 'the expiry time must be in the future', 'bad_request'],
+      [{ name: 'x', group: 'secret-group' }, 'group secret-group is not available to this user', 'bad_request'],
+      [{ name: 'x', count: 0 }, 'count: the batch count must be a positive integer', 'token_count_invalid'],
     ];
-    for (const [body, message] of cases) {
+    for (const [body, message, code] of cases) {
       const response = await create(alice, body);
       expect(response.statusCode, message).toBe(400);
-      expect(response.json(), message).toEqual({ success: false, message });
+      expect(response.json(), message).toEqual({ success: false, message, code });
     }
   });
 

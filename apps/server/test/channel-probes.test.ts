@@ -75,7 +75,7 @@ describe('channel probes: test, fetch models, balance', () => {
     const unsaved = await server.call('POST', '/api/channel/fetch_models', { as: admin, body: { type: 1, key: 'k', base_url: upstream.url } });
     expect(unsaved.json().data).toEqual(['a-model', 'b-model']);
     const missingKey = await server.call('POST', '/api/channel/fetch_models', { as: admin, body: { type: 1, key: '', base_url: upstream.url } });
-    expect(missingKey.json()).toEqual({ success: false, message: 'key: please enter the key' });
+    expect(missingKey.json()).toEqual({ success: false, message: 'key: please enter the key', code: 'bad_request' });
     const unsupported = await server.call('POST', '/api/channel/fetch_models', { as: admin, body: { type: 2, key: 'k' } });
     expect(unsupported.json().message).toBe('channel type 2 does not support fetching models');
     upstream.setBehaviour({});

@@ -38,10 +38,10 @@ describe('channel routes are admin-only', () => {
     const path = url.replace('{id}', String(channelId));
     const visitor = await kit.server.call(method, path, { body: fill(body) });
     expect(visitor.statusCode).toBe(401);
-    expect(visitor.json()).toEqual({ success: false, message: 'not logged in or login expired, please log in again' });
+    expect(visitor.json()).toEqual({ success: false, message: 'not logged in or login expired, please log in again', code: 'unauthorized' });
     const user = await kit.server.call(method, path, { as: kit.user, body: fill(body) });
     expect(user.statusCode).toBe(403);
-    expect(user.json()).toEqual({ success: false, message: 'no permission: insufficient role' });
+    expect(user.json()).toEqual({ success: false, message: 'no permission: insufficient role', code: 'forbidden' });
     expect(await kit.storedChannel(channelId)).toMatchObject({ priority: 0, tag: 'guarded', status: 1 });
   });
 

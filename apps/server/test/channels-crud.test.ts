@@ -57,37 +57,37 @@ describe('/api/channel create, get, update, delete, copy', () => {
   });
 
   it('refuses invalid create payloads with the spec messages', async () => {
-    const cases: Array<[Record<string, unknown>, string]> = [
-      [channelBody({ name: '' }), 'please fill in channel name and key'],
-      [channelBody({ key: '  ' }), 'please fill in channel name and key'],
-      [channelBody({ models: '' }), 'at least one model is required'],
-      [channelBody({ models: [] }), 'at least one model is required'],
-      [channelBody({ models: 42 }), 'models must be a list'],
-      [channelBody({ model_mapping: '{not json' }), 'model mapping must be valid JSON'],
-      [channelBody({ model_mapping: '["a"]' }), 'model mapping must be valid JSON'],
-      [channelBody({ model_mapping: '{"a": 1}' }), 'model mapping must be valid JSON'],
-      [channelBody({ model_mapping: '{"a": "b", "b": "c", "c": "a"}' }), 'model mapping contains a cycle'],
-      [channelBody({ status_code_mapping: '{"400":' }), 'status code mapping must be valid JSON'],
-      [channelBody({ param_override: '[1, 2]' }), 'param override must be a valid JSON object'],
-      [channelBody({ setting: 'nope' }), 'channel setting must be valid JSON'],
-      [channelBody({ priority: 1.5 }), 'priority must be an integer'],
-      [channelBody({ priority: 'high' }), 'priority must be an integer'],
-      [channelBody({ priority: -1000 }), 'priority must be at least -999'],
-      [channelBody({ weight: -1 }), 'weight must be a non-negative integer'],
-      [channelBody({ weight: 2.5 }), 'weight must be a non-negative integer'],
-      [channelBody({ type: 6 }), 'unsupported channel type: 6'],
-      [channelBody({ type: 'openai' }), 'channel type must be an integer'],
-      [channelBody({ type: 41, other: '' }), 'please fill in the region for this channel type'],
-      [channelBody({ type: 8, base_url: '' }), 'please fill in the base URL for this channel type'],
-      [channelBody({ auto_ban: 5 }), 'auto_ban must be 0 or 1'],
-      [channelBody({ status: 9 }), 'status must be 1 (enabled), 2 (disabled) or 3 (auto-disabled)'],
-      [channelBody({ models: ['x'.repeat(256)] }), `model name is too long (at most 255 characters): ${'x'.repeat(256)}`],
-      [{ ...channelBody(), mode: 'multi_to_single' }, 'unsupported add mode: use single or batch'],
+    const cases: Array<[Record<string, unknown>, string, string]> = [
+      [channelBody({ name: '' }), 'please fill in channel name and key', 'channel_name_and_key_required'],
+      [channelBody({ key: '  ' }), 'please fill in channel name and key', 'channel_name_and_key_required'],
+      [channelBody({ models: '' }), 'at least one model is required', 'channel_models_required'],
+      [channelBody({ models: [] }), 'at least one model is required', 'channel_models_required'],
+      [channelBody({ models: 42 }), 'models must be a list', 'channel_models_not_list'],
+      [channelBody({ model_mapping: '{not json' }), 'model mapping must be valid JSON', 'channel_model_mapping_invalid'],
+      [channelBody({ model_mapping: '["a"]' }), 'model mapping must be valid JSON', 'channel_model_mapping_invalid'],
+      [channelBody({ model_mapping: '{"a": 1}' }), 'model mapping must be valid JSON', 'channel_model_mapping_invalid'],
+      [channelBody({ model_mapping: '{"a": "b", "b": "c", "c": "a"}' }), 'model mapping contains a cycle', 'channel_model_mapping_cycle'],
+      [channelBody({ status_code_mapping: '{"400":' }), 'status code mapping must be valid JSON', 'channel_status_code_mapping_invalid'],
+      [channelBody({ param_override: '[1, 2]' }), 'param override must be a valid JSON object', 'channel_param_override_invalid'],
+      [channelBody({ setting: 'nope' }), 'channel setting must be valid JSON', 'channel_setting_invalid'],
+      [channelBody({ priority: 1.5 }), 'priority must be an integer', 'channel_priority_not_integer'],
+      [channelBody({ priority: 'high' }), 'priority must be an integer', 'channel_priority_not_integer'],
+      [channelBody({ priority: -1000 }), 'priority must be at least -999', 'channel_priority_too_low'],
+      [channelBody({ weight: -1 }), 'weight must be a non-negative integer', 'channel_weight_invalid'],
+      [channelBody({ weight: 2.5 }), 'weight must be a non-negative integer', 'channel_weight_invalid'],
+      [channelBody({ type: 6 }), 'unsupported channel type: 6', 'channel_type_unsupported'],
+      [channelBody({ type: 'openai' }), 'channel type must be an integer', 'channel_type_invalid'],
+      [channelBody({ type: 41, other: '' }), 'please fill in the region for this channel type', 'channel_other_required'],
+      [channelBody({ type: 8, base_url: '' }), 'please fill in the base URL for this channel type', 'channel_base_url_required'],
+      [channelBody({ auto_ban: 5 }), 'auto_ban must be 0 or 1', 'channel_auto_ban_invalid'],
+      [channelBody({ status: 9 }), 'status must be 1 (enabled), 2 (disabled) or 3 (auto-disabled)', 'channel_status_invalid'],
+      [channelBody({ models: ['x'.repeat(256)] }), `model name is too long (at most 255 characters): ${'x'.repeat(256)}`, 'channel_model_name_too_long'],
+      [{ ...channelBody(), mode: 'multi_to_single' }, 'unsupported add mode: use single or batch', 'channel_mode_unsupported'],
     ];
-    for (const [body, message] of cases) {
+    for (const [body, message, code] of cases) {
       const response = await call('POST', '/api/channel/', body);
       expect(response.statusCode, message).toBe(400);
-      expect(response.json(), message).toEqual({ success: false, message });
+      expect(response.json(), message).toEqual({ success: false, message, code });
     }
   });
 
@@ -104,7 +104,7 @@ describe('/api/channel create, get, update, delete, copy', () => {
     expect(response.body).not.toContain('sk-get-secret');
     const missing = await call('GET', '/api/channel/999999');
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ success: false, message: 'channel not found, refresh and retry' });
+    expect(missing.json()).toEqual({ success: false, message: 'channel not found, refresh and retry', code: 'not_found' });
     const malformed = await call('GET', '/api/channel/abc');
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().message).toBe('invalid channel id');
@@ -137,20 +137,20 @@ describe('/api/channel create, get, update, delete, copy', () => {
 
   it('refuses invalid updates with the spec messages', async () => {
     const channel = await kit.createChannel();
-    const cases: Array<[Record<string, unknown>, number, string]> = [
-      [{ status: 1 }, 400, 'channel id is required'],
-      [{ id: 'x', status: 1 }, 400, 'channel id is required'],
-      [{ id: 999999, status: 1 }, 404, 'channel not found, refresh and retry'],
-      [{ id: channel.id, models: [] }, 400, 'at least one model is required'],
-      [{ id: channel.id, model_mapping: '{"x": "y", "y": "x"}' }, 400, 'model mapping contains a cycle'],
-      [{ id: channel.id, priority: 'one' }, 400, 'priority must be an integer'],
-      [{ id: channel.id, weight: -5 }, 400, 'weight must be a non-negative integer'],
-      [{ id: channel.id, type: 41, other: '' }, 400, 'please fill in the region for this channel type'],
+    const cases: Array<[Record<string, unknown>, number, string, string]> = [
+      [{ status: 1 }, 400, 'channel id is required', 'channel_id_required'],
+      [{ id: 'x', status: 1 }, 400, 'channel id is required', 'channel_id_required'],
+      [{ id: 999999, status: 1 }, 404, 'channel not found, refresh and retry', 'not_found'],
+      [{ id: channel.id, models: [] }, 400, 'at least one model is required', 'channel_models_required'],
+      [{ id: channel.id, model_mapping: '{"x": "y", "y": "x"}' }, 400, 'model mapping contains a cycle', 'channel_model_mapping_cycle'],
+      [{ id: channel.id, priority: 'one' }, 400, 'priority must be an integer', 'channel_priority_not_integer'],
+      [{ id: channel.id, weight: -5 }, 400, 'weight must be a non-negative integer', 'channel_weight_invalid'],
+      [{ id: channel.id, type: 41, other: '' }, 400, 'please fill in the region for this channel type', 'channel_other_required'],
     ];
-    for (const [body, status, message] of cases) {
+    for (const [body, status, message, code] of cases) {
       const response = await call('PUT', '/api/channel/', body);
       expect(response.statusCode, message).toBe(status);
-      expect(response.json(), message).toEqual({ success: false, message });
+      expect(response.json(), message).toEqual({ success: false, message, code });
     }
   });
 
@@ -189,7 +189,7 @@ describe('/api/channel create, get, update, delete, copy', () => {
     for (const body of [{ ids: [] }, {}, { ids: 'all' }, { ids: [0] }]) {
       const refused = await call('POST', '/api/channel/batch', body);
       expect(refused.statusCode).toBe(400);
-      expect(refused.json()).toEqual({ success: false, message: 'please select at least one channel' });
+      expect(refused.json()).toEqual({ success: false, message: 'please select at least one channel', code: 'channel_selection_required' });
     }
   });
 

@@ -35,22 +35,22 @@ describe('/api/channel tag operations', () => {
 
   it('refuses tag edits with the spec messages', async () => {
     await kit.createChannel({ tag: 'strict' });
-    const cases: Array<[Record<string, unknown>, number, string]> = [
-      [{ priority: 1 }, 400, 'tag cannot be empty'],
-      [{ tag: 'strict' }, 400, 'no changes were made'],
-      [{ tag: 'strict', new_tag: 'strict', priority: null, weight: '', models: [] }, 400, 'no changes were made'],
-      [{ tag: 'strict', priority: 1.5 }, 400, 'priority must be an integer'],
-      [{ tag: 'strict', priority: 'abc' }, 400, 'priority must be an integer'],
-      [{ tag: 'strict', weight: -1 }, 400, 'weight must be a non-negative integer'],
-      [{ tag: 'strict', weight: 0.5 }, 400, 'weight must be a non-negative integer'],
-      [{ tag: 'strict', model_mapping: '{oops' }, 400, 'model mapping must be valid JSON'],
-      [{ tag: 'strict', model_mapping: '{"a":"b","b":"a"}' }, 400, 'model mapping contains a cycle'],
-      [{ tag: 'nobody-has-this', priority: 1 }, 404, 'no channel has the tag nobody-has-this'],
+    const cases: Array<[Record<string, unknown>, number, string, string]> = [
+      [{ priority: 1 }, 400, 'tag cannot be empty', 'channel_tag_required'],
+      [{ tag: 'strict' }, 400, 'no changes were made', 'channel_no_changes'],
+      [{ tag: 'strict', new_tag: 'strict', priority: null, weight: '', models: [] }, 400, 'no changes were made', 'channel_no_changes'],
+      [{ tag: 'strict', priority: 1.5 }, 400, 'priority must be an integer', 'channel_priority_not_integer'],
+      [{ tag: 'strict', priority: 'abc' }, 400, 'priority must be an integer', 'channel_priority_not_integer'],
+      [{ tag: 'strict', weight: -1 }, 400, 'weight must be a non-negative integer', 'channel_weight_invalid'],
+      [{ tag: 'strict', weight: 0.5 }, 400, 'weight must be a non-negative integer', 'channel_weight_invalid'],
+      [{ tag: 'strict', model_mapping: '{oops' }, 400, 'model mapping must be valid JSON', 'channel_model_mapping_invalid'],
+      [{ tag: 'strict', model_mapping: '{"a":"b","b":"a"}' }, 400, 'model mapping contains a cycle', 'channel_model_mapping_cycle'],
+      [{ tag: 'nobody-has-this', priority: 1 }, 404, 'no channel has the tag nobody-has-this', 'not_found'],
     ];
-    for (const [body, status, message] of cases) {
+    for (const [body, status, message, code] of cases) {
       const response = await call('PUT', '/api/channel/tag', body);
       expect(response.statusCode, message).toBe(status);
-      expect(response.json(), message).toEqual({ success: false, message });
+      expect(response.json(), message).toEqual({ success: false, message, code });
     }
   });
 
@@ -83,16 +83,16 @@ describe('/api/channel tag operations', () => {
     expect(response.json()).toEqual({ success: true, message: 'tag set for 2 channels', data: 2 });
     expect((await kit.storedChannel(first.id))?.tag).toBe('batch');
     expect((await kit.storedChannel(second.id))?.tag).toBe('batch');
-    const cases: Array<[Record<string, unknown>, string]> = [
-      [{ ids: [first.id], tag: '' }, 'tag cannot be empty'],
-      [{ ids: [first.id] }, 'tag cannot be empty'],
-      [{ ids: [], tag: 'x' }, 'please select at least one channel'],
-      [{ tag: 'x' }, 'please select at least one channel'],
+    const cases: Array<[Record<string, unknown>, string, string]> = [
+      [{ ids: [first.id], tag: '' }, 'tag cannot be empty', 'channel_tag_required'],
+      [{ ids: [first.id] }, 'tag cannot be empty', 'channel_tag_required'],
+      [{ ids: [], tag: 'x' }, 'please select at least one channel', 'channel_selection_required'],
+      [{ tag: 'x' }, 'please select at least one channel', 'channel_selection_required'],
     ];
-    for (const [body, message] of cases) {
+    for (const [body, message, code] of cases) {
       const refused = await call('POST', '/api/channel/batch/tag', body);
       expect(refused.statusCode, message).toBe(400);
-      expect(refused.json(), message).toEqual({ success: false, message });
+      expect(refused.json(), message).toEqual({ success: false, message, code });
     }
   });
 
@@ -100,6 +100,6 @@ describe('/api/channel tag operations', () => {
     await kit.createChannel({ tag: 'models-tag', models: 'a' });
     await kit.createChannel({ tag: 'models-tag', models: 'a,b,c' });
     expect((await call('GET', '/api/channel/tag/models?tag=models-tag')).json()).toEqual({ success: true, message: '', data: 'a,b,c' });
-    expect((await call('GET', '/api/channel/tag/models')).json()).toEqual({ success: false, message: 'tag cannot be empty' });
+    expect((await call('GET', '/api/channel/tag/models')).json()).toEqual({ success: false, message: 'tag cannot be empty', code: 'channel_tag_required' });
   });
 });

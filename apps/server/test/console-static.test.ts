@@ -40,7 +40,7 @@ describe('built console with SPA fallback', () => {
   it('answers unknown /api paths with the 404 envelope, never the console', async () => {
     const response = await server.call('GET', '/api/nope');
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ success: false, message: 'not found: GET /api/nope' });
+    expect(response.json()).toEqual({ success: false, message: 'not found: GET /api/nope', code: 'not_found' });
   });
 
   it.each(['/v1/nope', '/v1beta/models/x:nothing', '/pg/nope', '/mj/nope', '/suno/nope'])('answers unknown relay path %s in the OpenAI error shape', async (url) => {
@@ -53,6 +53,6 @@ describe('built console with SPA fallback', () => {
   it('does not answer index.html to other methods', async () => {
     const response = await server.call('POST', '/some/deep/route');
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ success: false, message: 'not found' });
+    expect(response.json()).toEqual({ success: false, message: 'not found', code: 'not_found' });
   });
 });

@@ -48,7 +48,7 @@ describe('DELETE /api/log/?target_timestamp=', () => {
     for (const query of ['', '?target_timestamp=', '?target_timestamp=abc', '?target_timestamp=0', '?target_timestamp=-5', '?target_timestamp=1.5']) {
       const response = await server.call('DELETE', `/api/log/${query}`, { as: admin });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ success: false, message: 'log cleanup requires a date and time' });
+      expect(response.json()).toEqual({ success: false, message: 'log cleanup requires a date and time', code: 'bad_request' });
     }
     expect(await remaining()).toEqual([0]);
   });

@@ -98,7 +98,7 @@ describe('GET /api/data/ and /api/data/self/ (dashboard)', () => {
   it('refuses a bad granularity or offset with 400', async () => {
     const month = await server.call('GET', '/api/data/?granularity=month', { as: admin });
     expect(month.statusCode).toBe(400);
-    expect(month.json()).toEqual({ success: false, message: 'granularity: granularity must be hour, day or week' });
+    expect(month.json()).toEqual({ success: false, message: 'granularity: granularity must be hour, day or week', code: 'bad_request' });
     const offset = await server.call('GET', '/api/data/self?granularity=day&utc_offset=90000', { as: alice });
     expect(offset.statusCode).toBe(400);
   });

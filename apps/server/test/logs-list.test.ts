@@ -146,7 +146,7 @@ describe('GET /api/log/ and /api/log/self/', () => {
   it('refuses malformed filters with 400', async () => {
     const response = await server.call('GET', '/api/log/?type=abc', { as: admin });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ success: false, message: 'type: type must be a whole number' });
+    expect(response.json()).toEqual({ success: false, message: 'type: type must be a whole number', code: 'bad_request' });
     const negative = await server.call('GET', '/api/log/self/?start_timestamp=-5', { as: alice });
     expect(negative.statusCode).toBe(400);
     expect(negative.json().message).toBe('start_timestamp: start_timestamp must not be negative');

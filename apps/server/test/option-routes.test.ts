@@ -94,7 +94,7 @@ describe('option API', () => {
     const before = server.context.options.text(key);
     const response = await put(key, value);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ success: false, message });
+    expect(response.json()).toEqual({ success: false, message, code: 'bad_request' });
     expect(server.context.options.text(key)).toBe(before);
   });
 

@@ -34,7 +34,7 @@ describe('first-run setup on SQLite', () => {
   ])('refuses %j with "%s" and changes nothing', async (payload, message) => {
     const response = await server.call('POST', '/api/setup', { body: payload });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ success: false, message });
+    expect(response.json()).toEqual({ success: false, message, code: 'bad_request' });
     expect(await countRows(server, 'users')).toBe(0);
     expect(await countRows(server, 'setups')).toBe(0);
     expect(server.context.options.bool('SelfUseModeEnabled')).toBe(false);
@@ -68,7 +68,7 @@ describe('first-run setup on SQLite', () => {
     expect((await server.call('POST', '/api/setup', { body: validSetup })).statusCode).toBe(200);
     const again = await server.call('POST', '/api/setup', { body: { ...validSetup, username: 'intruder', SelfUseModeEnabled: false, DemoSiteEnabled: true } });
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ success: false, message: 'system is already initialized' });
+    expect(again.json()).toEqual({ success: false, message: 'system is already initialized', code: 'bad_request' });
     expect(await countRows(server, 'users')).toBe(1);
     expect(server.context.options.bool('DemoSiteEnabled')).toBe(false);
     expect(server.context.options.bool('SelfUseModeEnabled')).toBe(true);

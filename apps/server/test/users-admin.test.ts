@@ -69,20 +69,20 @@ describe('admin user management', () => {
     it('lets root create an administrator but never a role at or above the creator', async () => {
       const made = await server.call('POST', '/api/user/', { as: root, body: { username: 'admin3', password: 'admin3-password', role: 10 } });
       expect(made.json().data.role).toBe(10);
-      const cases: Array<[Actor, Record<string, unknown>, number, string]> = [
-        [admin, { username: 'x', password: 'x-password', role: 10 }, 403, 'cannot create a user with a role greater than or equal to your own'],
-        [root, { username: 'x', password: 'x-password', role: 100 }, 403, 'cannot create a user with a role greater than or equal to your own'],
-        [admin, { username: '', password: 'x-password' }, 400, 'username and password cannot be empty'],
-        [admin, { username: 'x', display_name: 'X' }, 400, 'username and password cannot be empty'],
-        [admin, { username: 'x', password: 'short' }, 400, 'the password must be at least 8 characters'],
-        [admin, { username: 'x', password: 'x-password', display_name: 'd'.repeat(21) }, 400, 'the display name must be at most 20 characters'],
-        [admin, { username: 'alice', password: 'x-password' }, 409, 'the username already exists or has been deactivated'],
-        [admin, { username: 'gone', password: 'x-password' }, 409, 'the username already exists or has been deactivated'],
+      const cases: Array<[Actor, Record<string, unknown>, number, string, string]> = [
+        [admin, { username: 'x', password: 'x-password', role: 10 }, 403, 'cannot create a user with a role greater than or equal to your own', 'forbidden'],
+        [root, { username: 'x', password: 'x-password', role: 100 }, 403, 'cannot create a user with a role greater than or equal to your own', 'forbidden'],
+        [admin, { username: '', password: 'x-password' }, 400, 'username and password cannot be empty', 'user_credentials_required'],
+        [admin, { username: 'x', display_name: 'X' }, 400, 'username and password cannot be empty', 'user_credentials_required'],
+        [admin, { username: 'x', password: 'short' }, 400, 'the password must be at least 8 characters', 'bad_request'],
+        [admin, { username: 'x', password: 'x-password', display_name: 'd'.repeat(21) }, 400, 'the display name must be at most 20 characters', 'bad_request'],
+        [admin, { username: 'alice', password: 'x-password' }, 409, 'the username already exists or has been deactivated', 'conflict'],
+        [admin, { username: 'gone', password: 'x-password' }, 409, 'the username already exists or has been deactivated', 'conflict'],
       ];
-      for (const [as, body, status, message] of cases) {
+      for (const [as, body, status, message, code] of cases) {
         const response = await server.call('POST', '/api/user/', { as, body });
         expect(response.statusCode, message).toBe(status);
-        expect(response.json(), message).toEqual({ success: false, message });
+        expect(response.json(), message).toEqual({ success: false, message, code });
       }
     });
   });
@@ -121,20 +121,20 @@ describe('admin user management', () => {
     });
 
     it('refuses same or higher roles and bad values', async () => {
-      const cases: Array<[Actor, Record<string, unknown>, number, string]> = [
-        [admin, { id: otherAdmin.user.id, quota: 1 }, 403, 'no permission to update a user of the same or higher role'],
-        [admin, { id: root.user.id, quota: 1 }, 403, 'no permission to update a user of the same or higher role'],
-        [admin, { id: alice.user.id, username: 'bob' }, 409, 'the username already exists'],
-        [admin, { id: alice.user.id, quota: 1.5 }, 400, 'quota: quota must be an integer'],
-        [admin, { id: alice.user.id, group: '' }, 400, 'the group must be 1 to 64 characters'],
-        [admin, { id: alice.user.id, password: 'short' }, 400, 'the password must be at least 8 characters'],
-        [admin, { username: 'x' }, 400, 'id: invalid user id'],
-        [admin, { id: 99999 }, 404, 'user does not exist'],
+      const cases: Array<[Actor, Record<string, unknown>, number, string, string]> = [
+        [admin, { id: otherAdmin.user.id, quota: 1 }, 403, 'no permission to update a user of the same or higher role', 'forbidden'],
+        [admin, { id: root.user.id, quota: 1 }, 403, 'no permission to update a user of the same or higher role', 'forbidden'],
+        [admin, { id: alice.user.id, username: 'bob' }, 409, 'the username already exists', 'conflict'],
+        [admin, { id: alice.user.id, quota: 1.5 }, 400, 'quota: quota must be an integer', 'user_quota_not_integer'],
+        [admin, { id: alice.user.id, group: '' }, 400, 'the group must be 1 to 64 characters', 'user_group_invalid'],
+        [admin, { id: alice.user.id, password: 'short' }, 400, 'the password must be at least 8 characters', 'bad_request'],
+        [admin, { username: 'x' }, 400, 'id: invalid user id', 'user_id_invalid'],
+        [admin, { id: 99999 }, 404, 'user does not exist', 'not_found'],
       ];
-      for (const [as, body, status, message] of cases) {
+      for (const [as, body, status, message, code] of cases) {
         const response = await server.call('PUT', '/api/user/', { as, body });
         expect(response.statusCode, message).toBe(status);
-        expect(response.json(), message).toEqual({ success: false, message });
+        expect(response.json(), message).toEqual({ success: false, message, code });
       }
       expect((await server.call('PUT', '/api/user/', { as: root, body: { id: otherAdmin.user.id, display_name: 'Second' } })).json().success).toBe(true);
     });
@@ -178,27 +178,27 @@ describe('admin user management', () => {
     it('enforces the role rules and the state rules with their messages', async () => {
       const frank = await server.createUser({ username: 'frank', status: 3 });
       const grace = await server.createUser({ username: 'grace', role: 10 });
-      const cases: Array<[Actor, number, string, number, string]> = [
-        [admin, root.user.id, 'demote', 403, 'the super administrator cannot be demoted'],
-        [admin, root.user.id, 'disable', 403, 'the super administrator cannot be disabled'],
-        [admin, root.user.id, 'delete', 403, 'the super administrator cannot be deleted'],
-        [root, root.user.id, 'disable', 403, 'the super administrator cannot be disabled'],
-        [root, root.user.id, 'delete', 403, 'the super administrator cannot be deleted'],
-        [root, root.user.id, 'enable', 403, 'no permission to manage a user of the same or higher role'],
-        [admin, otherAdmin.user.id, 'disable', 403, 'no permission to manage a user of the same or higher role'],
-        [admin, admin.user.id, 'disable', 403, 'no permission to manage a user of the same or higher role'],
-        [admin, root.user.id, 'promote', 403, 'no permission to manage a user of the same or higher role'],
-        [admin, frank.user.id, 'promote', 403, 'only the super administrator can promote users to administrator'],
-        [root, grace.user.id, 'promote', 400, 'the user is already an administrator'],
-        [root, frank.user.id, 'demote', 400, 'the user is already an ordinary user'],
-        [admin, frank.user.id, 'enable', 400, 'this user cannot be enabled: status 3 blocks the enable action'],
-        [admin, 99999, 'disable', 404, 'user does not exist'],
-        [admin, frank.user.id, 'ban', 400, 'action: the action must be one of promote, demote, disable, enable, delete'],
+      const cases: Array<[Actor, number, string, number, string, string]> = [
+        [admin, root.user.id, 'demote', 403, 'the super administrator cannot be demoted', 'forbidden'],
+        [admin, root.user.id, 'disable', 403, 'the super administrator cannot be disabled', 'forbidden'],
+        [admin, root.user.id, 'delete', 403, 'the super administrator cannot be deleted', 'forbidden'],
+        [root, root.user.id, 'disable', 403, 'the super administrator cannot be disabled', 'forbidden'],
+        [root, root.user.id, 'delete', 403, 'the super administrator cannot be deleted', 'forbidden'],
+        [root, root.user.id, 'enable', 403, 'no permission to manage a user of the same or higher role', 'forbidden'],
+        [admin, otherAdmin.user.id, 'disable', 403, 'no permission to manage a user of the same or higher role', 'forbidden'],
+        [admin, admin.user.id, 'disable', 403, 'no permission to manage a user of the same or higher role', 'forbidden'],
+        [admin, root.user.id, 'promote', 403, 'no permission to manage a user of the same or higher role', 'forbidden'],
+        [admin, frank.user.id, 'promote', 403, 'only the super administrator can promote users to administrator', 'forbidden'],
+        [root, grace.user.id, 'promote', 400, 'the user is already an administrator', 'bad_request'],
+        [root, frank.user.id, 'demote', 400, 'the user is already an ordinary user', 'bad_request'],
+        [admin, frank.user.id, 'enable', 400, 'this user cannot be enabled: status 3 blocks the enable action', 'bad_request'],
+        [admin, 99999, 'disable', 404, 'user does not exist', 'not_found'],
+        [admin, frank.user.id, 'ban', 400, 'action: the action must be one of promote, demote, disable, enable, delete', 'user_action_invalid'],
       ];
-      for (const [as, id, action, status, message] of cases) {
+      for (const [as, id, action, status, message, code] of cases) {
         const response = await manage(as, id, action);
         expect(response.statusCode, `${action} ${message}`).toBe(status);
-        expect(response.json(), `${action} ${message}`).toEqual({ success: false, message });
+        expect(response.json(), `${action} ${message}`).toEqual({ success: false, message, code });
       }
       expect(await row(root.user.id)).toMatchObject({ role: 100, status: 1, deleted_at: null });
       expect(await row(frank.user.id)).toMatchObject({ role: 1, status: 3 });
@@ -213,7 +213,7 @@ describe('admin user management', () => {
     expect((await manageLogs(hank.user.id)).map((log) => log.content)).toEqual(['admin deleted the user']);
     expect((await server.call('DELETE', `/api/user/${hank.user.id}`, { as: admin })).statusCode).toBe(404);
     const rootDelete = await server.call('DELETE', `/api/user/${root.user.id}`, { as: admin });
-    expect(rootDelete.json()).toEqual({ success: false, message: 'the super administrator cannot be deleted' });
+    expect(rootDelete.json()).toEqual({ success: false, message: 'the super administrator cannot be deleted', code: 'forbidden' });
     const peer = await server.call('DELETE', `/api/user/${otherAdmin.user.id}`, { as: admin });
     expect(peer.statusCode).toBe(403);
     expect(peer.json().message).toBe('no permission to manage a user of the same or higher role');

@@ -52,7 +52,7 @@ describe.each([
     );
     expect(responses.filter((response) => response.statusCode === 200)).toHaveLength(1);
     for (const response of responses.filter((entry) => entry.statusCode !== 200)) {
-      expect(response.json()).toEqual({ success: false, message: 'the username already exists or has been deactivated' });
+      expect(response.json()).toEqual({ success: false, message: 'the username already exists or has been deactivated', code: 'conflict' });
     }
   });
 

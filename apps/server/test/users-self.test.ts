@@ -1,5 +1,6 @@
 import bcrypt from 'bcryptjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { statusErrorCode } from '@turnpike/contract';
 import { createSessionValue, sessionCookieName } from '../src/http/session-cookie';
 import { startTestServer, type Actor, type TestServer } from './helpers/test-server';
 
@@ -48,7 +49,7 @@ describe('self-service routes', () => {
       for (const [body, status, message] of cases) {
         const response = await update(body);
         expect(response.statusCode, message).toBe(status);
-        expect(response.json(), message).toEqual({ success: false, message });
+        expect(response.json(), message).toEqual({ success: false, message, code: statusErrorCode(status) });
       }
     });
 
@@ -173,7 +174,7 @@ describe('self-service routes', () => {
       expect(small.json().message).toBe('the minimum transfer amount is $1.000000');
       expect((await transfer(1.5)).json().message).toBe('quota: quota must be an integer');
       const tooMuch = await transfer(1_500_000);
-      expect(tooMuch.json()).toEqual({ success: false, message: 'insufficient affiliate quota' });
+      expect(tooMuch.json()).toEqual({ success: false, message: 'insufficient affiliate quota', code: 'bad_request' });
       expect((await transfer(500_000)).json()).toEqual({ success: true, message: 'transfer successful' });
       expect(await row(paul.user.id)).toMatchObject({ quota: 500_100, aff_quota: 700_000 });
     });

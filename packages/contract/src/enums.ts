@@ -4,7 +4,7 @@
 export const Role = { Guest: 0, Common: 1, Admin: 10, Root: 100 } as const;
 
 /** User status: 1 active, 2 banned; 3 is reserved and blocks the enable action. */
-export const UserStatus = { Enabled: 1, Disabled: 2 } as const;
+export const UserStatus = { Enabled: 1, Disabled: 2, Blocked: 3 } as const;
 
 /** Channel status: 1 enabled, 2 manually disabled, 3 automatically disabled. */
 export const ChannelStatus = { Enabled: 1, ManuallyDisabled: 2, AutoDisabled: 3 } as const;

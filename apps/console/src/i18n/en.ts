@@ -8,6 +8,7 @@ import { walletI18n } from '../features/wallet/wallet-i18n';
 import { playgroundI18n } from '../features/playground/playground-i18n';
 import { chatI18n } from '../features/chat/chat-i18n';
 import { settingsI18n } from '../features/settings/settings-i18n';
+import { problemsI18n } from '../lib/problem-i18n';
 import { channelsI18n } from '../features/channels/channels-i18n';
 export const en = {
   common: {
@@ -208,7 +209,6 @@ export const en = {
     newUsernamePlaceholder: 'Enter a new username',
     newPasswordPlaceholder: 'Leave empty to keep the password (at least 8 characters)',
     newDisplayNamePlaceholder: 'Enter a new display name',
-    usernamePasswordRequired: 'Username and password cannot be empty',
     usernameRequired: 'The username cannot be empty',
     created: 'User created',
     updated: 'User updated',
@@ -307,4 +307,5 @@ export const en = {
   pricing: pricingI18n.en,
   settings: settingsI18n.en,
   channels: channelsI18n.en,
+  problems: problemsI18n.en,
 };

@@ -9,6 +9,7 @@ import { walletI18n } from '../features/wallet/wallet-i18n';
 import { playgroundI18n } from '../features/playground/playground-i18n';
 import { chatI18n } from '../features/chat/chat-i18n';
 import { settingsI18n } from '../features/settings/settings-i18n';
+import { problemsI18n } from '../lib/problem-i18n';
 import { channelsI18n } from '../features/channels/channels-i18n';
 
 export const zh: typeof en = {
@@ -208,7 +209,6 @@ export const zh: typeof en = {
     newUsernamePlaceholder: '请输入新的用户名',
     newPasswordPlaceholder: '留空则不修改密码（最短 8 位）',
     newDisplayNamePlaceholder: '请输入新的显示名称',
-    usernamePasswordRequired: '用户名和密码不能为空！',
     usernameRequired: '用户名不能为空！',
     created: '用户账户创建成功！',
     updated: '用户信息更新成功！',
@@ -307,4 +307,5 @@ export const zh: typeof en = {
   pricing: pricingI18n.zh,
   settings: settingsI18n.zh,
   channels: channelsI18n.zh,
+  problems: problemsI18n.zh,
 };

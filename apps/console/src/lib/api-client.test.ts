@@ -3,6 +3,7 @@ import type { MessageInstance } from 'antd/es/message/interface';
 import type { HookAPI as ModalHookApi } from 'antd/es/modal/useModal';
 import { ApiError, apiClient, buildUrl, requestEnvelope, setUnauthorizedHandler } from './api-client';
 import { bindNotifier } from './notify';
+import i18n from '../i18n/i18n';
 
 function memoryStorage(): Storage {
   const values = new Map<string, string>();
@@ -70,6 +71,20 @@ describe('requestEnvelope', () => {
     respond(403, { success: false, message: 'no permission' });
     await expect(apiClient.post('/api/user/manage', { id: 1, action: 'promote' })).rejects.toBeInstanceOf(ApiError);
     expect(toasts).toEqual(['error:no permission']);
+  });
+
+  it('shows the translated text of a problem code, and the server message for a status code or a code that needs values', async () => {
+    const translated = i18n.t('problems.channel_model_mapping_cycle');
+    expect(translated).not.toBe('model mapping contains a cycle');
+    respond(400, { success: false, message: 'model mapping contains a cycle', code: 'channel_model_mapping_cycle' });
+    await expect(apiClient.post('/api/channel/', {})).rejects.toMatchObject({ kind: 'envelope', message: translated });
+    respond(200, { success: false, message: 'model mapping contains a cycle', code: 'channel_model_mapping_cycle' });
+    await expect(apiClient.post('/api/channel/', {})).rejects.toMatchObject({ message: translated });
+    respond(400, { success: false, message: 'unsupported channel type: 6', code: 'channel_type_unsupported' });
+    await expect(apiClient.post('/api/channel/', {})).rejects.toMatchObject({ message: 'unsupported channel type: 6' });
+    respond(409, { success: false, message: 'the username already exists', code: 'conflict' });
+    await expect(apiClient.put('/api/user/', {})).rejects.toMatchObject({ message: 'the username already exists' });
+    expect(toasts).toEqual([`error:${translated}`, `error:${translated}`, 'error:unsupported channel type: 6', 'error:the username already exists']);
   });
 
   it('maps 429, 500 and 405 to their fixed messages', async () => {

@@ -1,14 +1,9 @@
 // The one place that sends API requests: user-id header, envelope unwrapping, error toasts, 401 handling.
+import type { DataEnvelope, Envelope } from '@turnpike/contract';
 import i18n from '../i18n/i18n';
 import { clearStoredUser, getStoredUser } from './session';
 import { notify } from './notify';
-
-/** The `{success, message, data}` envelope of every `/api` answer. */
-export interface ApiEnvelope<T> {
-  success: boolean;
-  message: string;
-  data: T;
-}
+import { translateErrorCode } from './problem-text';
 
 /** A query-string value; undefined and null values are left out. */
 export type QueryValue = string | number | boolean | undefined | null;
@@ -67,10 +62,10 @@ function buildHeaders(hasBody: boolean): Headers {
   return headers;
 }
 
-async function readEnvelope(response: Response): Promise<Partial<ApiEnvelope<unknown>> | null> {
+async function readEnvelope(response: Response): Promise<Partial<Envelope<unknown>> | null> {
   try {
     const value: unknown = await response.json();
-    return typeof value === 'object' && value !== null ? (value as Partial<ApiEnvelope<unknown>>) : null;
+    return typeof value === 'object' && value !== null ? (value as Partial<Envelope<unknown>>) : null;
   } catch {
     return null;
   }
@@ -85,7 +80,7 @@ const fixedStatusMessages: Record<number, 'http.tooManyRequests' | 'http.serverE
 
 async function failHttp(response: Response, silent: boolean): Promise<never> {
   const envelope = await readEnvelope(response);
-  const serverMessage = typeof envelope?.message === 'string' ? envelope.message : '';
+  const serverMessage = translateErrorCode(envelope?.code) ?? (typeof envelope?.message === 'string' ? envelope.message : '');
   // On the login page a 401 is a failed sign-in, not an expired session: it is reported below, no redirect loop.
   if (response.status === 401 && window.location.pathname !== '/login') {
     clearStoredUser();
@@ -105,7 +100,7 @@ async function failHttp(response: Response, silent: boolean): Promise<never> {
 }
 
 /** Sends a request and returns the whole envelope once success is true; otherwise toasts and throws ApiError. */
-export async function requestEnvelope<T>(method: string, path: string, options: RequestOptions = {}): Promise<ApiEnvelope<T>> {
+export async function requestEnvelope<T>(method: string, path: string, options: RequestOptions = {}): Promise<DataEnvelope<T>> {
   const silent = options.silent === true;
   const hasBody = options.body !== undefined;
   let response: Response;
@@ -132,6 +127,11 @@ export async function requestEnvelope<T>(method: string, path: string, options: 
   }
   const message = typeof envelope.message === 'string' ? envelope.message : '';
   if (envelope.success !== true) {
+    const translated = translateErrorCode(envelope.code);
+    if (translated) {
+      if (!silent) notify.error(translated);
+      throw new ApiError(translated, 'envelope', response.status);
+    }
     const text = message || i18n.t('common.requestFailed');
     if (!silent) notify.error(text);
     throw new ApiError(text, 'envelope', response.status);

@@ -1,16 +1,4 @@
-// Console-wide constants from the spec (roles, statuses, paging, layout breakpoints).
-
-/** Role thresholds: admin is role ≥ 10, super admin (root) role ≥ 100 (spec 000 §6). */
-export const Roles = { common: 1, admin: 10, root: 100 } as const;
-
-/** User status values: 1 active, 2 banned; 3 blocks the enable action (spec 000 §4). */
-export const UserStatuses = { enabled: 1, disabled: 2, blocked: 3 } as const;
-
-/** Page size choices of every paged table; the first is the default (spec 000 §9). */
-export const PageSizeOptions = [10, 20, 50, 100] as const;
-
-/** Default page size of paged tables. */
-export const DefaultPageSize = 10;
+// Console-only constants (layout breakpoint, display defaults); roles, statuses and paging are @turnpike/contract's.
 
 /** Widths at or below this are laid out for mobile (spec 000 §9). */
 export const MobileBreakpoint = 600;

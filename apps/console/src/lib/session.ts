@@ -1,7 +1,7 @@
 // The signed-in user kept in the local store under `user`, and role checks derived from it.
 import { readJson, removeKey, StorageKeys, writeJson } from './storage';
 import { useStoredValue } from './stored-value';
-import { Roles } from './constants';
+import { Role } from '@turnpike/contract';
 
 /** The user object the login call returns and the console keeps locally. */
 export interface SessionUser {
@@ -45,12 +45,12 @@ export function clearStoredUser(): void {
 
 /** True when the user is an admin (role ≥ 10). */
 export function isAdminUser(user: SessionUser | null): boolean {
-  return user !== null && user.role >= Roles.admin;
+  return user !== null && user.role >= Role.Admin;
 }
 
 /** True when the user is the super admin (role ≥ 100). */
 export function isRootUser(user: SessionUser | null): boolean {
-  return user !== null && user.role >= Roles.root;
+  return user !== null && user.role >= Role.Root;
 }
 
 /** The stored user as React state; null when signed out. */

@@ -2,7 +2,7 @@
 import type { TablePaginationConfig } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageSizeOptions } from './constants';
+import { PageSizes } from '@turnpike/contract';
 import { usePageSize } from './page-size';
 
 /** What a paged table page needs: the current page and size, a way to go back to page 1, and its pagination. */
@@ -25,7 +25,7 @@ export function useTablePaging(): TablePaging {
       pageSize,
       ...(total === undefined ? {} : { total }),
       showSizeChanger: true,
-      pageSizeOptions: PageSizeOptions.map(String),
+      pageSizeOptions: PageSizes.map(String),
       showTotal: (all, range) => t('common.paginationTotal', { start: range[0], end: range[1], total: all }),
       onChange: (nextPage, nextSize) => {
         if (nextSize !== pageSize) {

@@ -1,22 +1,22 @@
 // Role, status and group tags for users (spec 000 §4).
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Roles, UserStatuses } from './constants';
+import { Role, UserStatus } from '@turnpike/contract';
 
 /** Role label: normal user, admin, super admin, or unknown. */
 export function RoleTag({ role }: { role: number }) {
   const { t } = useTranslation();
-  if (role === Roles.common) return <Tag data-testid="role-tag">{t('users.roleCommon')}</Tag>;
-  if (role === Roles.admin) return <Tag color="gold" data-testid="role-tag">{t('users.roleAdmin')}</Tag>;
-  if (role === Roles.root) return <Tag color="orange" data-testid="role-tag">{t('users.roleRoot')}</Tag>;
+  if (role === Role.Common) return <Tag data-testid="role-tag">{t('users.roleCommon')}</Tag>;
+  if (role === Role.Admin) return <Tag color="gold" data-testid="role-tag">{t('users.roleAdmin')}</Tag>;
+  if (role === Role.Root) return <Tag color="orange" data-testid="role-tag">{t('users.roleRoot')}</Tag>;
   return <Tag color="red" data-testid="role-tag">{t('users.roleUnknown')}</Tag>;
 }
 
 /** Status label: active, banned, or unknown. */
 export function UserStatusTag({ status }: { status: number }) {
   const { t } = useTranslation();
-  if (status === UserStatuses.enabled) return <Tag color="green" data-testid="status-tag">{t('users.statusEnabled')}</Tag>;
-  if (status === UserStatuses.disabled) return <Tag color="red" data-testid="status-tag">{t('users.statusDisabled')}</Tag>;
+  if (status === UserStatus.Enabled) return <Tag color="green" data-testid="status-tag">{t('users.statusEnabled')}</Tag>;
+  if (status === UserStatus.Disabled) return <Tag color="red" data-testid="status-tag">{t('users.statusDisabled')}</Tag>;
   return <Tag data-testid="status-tag">{t('users.statusUnknown')}</Tag>;
 }
 

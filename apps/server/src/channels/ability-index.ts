@@ -1,8 +1,7 @@
 // The abilities index: one row per (group, model, channel) with the channel's routing fields, derived from the channels table.
-import { ChannelStatus } from '@turnpike/contract';
+import { ChannelStatus, splitNameList } from '@turnpike/contract';
 import type { Kysely, Selectable } from 'kysely';
 import type { AbilitiesTable, ChannelRow, Database } from '../db/schema';
-import { splitNameList } from './channel-rules';
 
 /** One row of the abilities table. */
 export type AbilityRow = Selectable<AbilitiesTable>;

@@ -1,4 +1,5 @@
 // Channel list and search (spec 001 §7): filters, ordering, paging, and tag mode's folding of tagged channels.
+import type { ChannelListPage } from '@turnpike/contract';
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import type { Database } from '../db/schema';
 import { likeContains } from '../db/like-pattern';
@@ -30,14 +31,7 @@ export interface ChannelListRequest {
 }
 
 /** One page of channels. */
-export interface ChannelListPage {
-  items: TagModeRow[];
-  total: number;
-  page: number;
-  page_size: number;
-  /** Channel count per type for the filter without its type (the console's type tabs). */
-  type_counts: Record<string, number>;
-}
+export type { ChannelListPage };
 
 const isTrue = (value: unknown): boolean => value === 'true' || value === '1' || value === true;
 

@@ -1,10 +1,10 @@
 // Model lists for the console: every known model, the models of enabled channels, and the default models per channel type.
+import { splitNameList } from '@turnpike/contract';
 import { defaultModelsByType, providerDescriptors } from '@turnpike/providers';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { accessFor } from '../http/auth-guard';
 import { success } from '../http/envelope';
-import { splitNameList } from './channel-rules';
 
 const byName = (left: string, right: string): number => (left < right ? -1 : left > right ? 1 : 0);
 

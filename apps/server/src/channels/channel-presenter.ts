@@ -1,7 +1,6 @@
 // How channels leave the server: never with their key; in tag mode, channels sharing a tag fold into one aggregate row.
-import { ChannelStatus } from '@turnpike/contract';
+import { ChannelStatus, splitNameList, type ChannelListRow, type ChannelRecord, type ChannelTagRow } from '@turnpike/contract';
 import type { ChannelRow } from '../db/schema';
-import { splitNameList } from './channel-rules';
 
 /** Every channel column except the key: the only columns list, search and get ever read. */
 export const publicChannelColumns = [
@@ -34,45 +33,24 @@ export const publicChannelColumns = [
 ] as const satisfies ReadonlyArray<keyof ChannelRow>;
 
 /** A channel as the console sees it: no key, text columns never null. */
-export type ChannelView = Omit<ChannelRow, 'key'>;
+export type ChannelView = ChannelRecord;
 
 const textColumns = ['openai_organization', 'test_model', 'base_url', 'other', 'models', 'group', 'model_mapping', 'status_code_mapping', 'other_info', 'tag', 'setting', 'param_override'] as const;
 
 /** The public view of a channel row; a key passed in is dropped. */
 export function presentChannel(row: ChannelView | ChannelRow): ChannelView {
-  const view: Record<string, unknown> = {};
-  for (const column of publicChannelColumns) view[column] = row[column];
-  for (const column of textColumns) view[column] ??= '';
-  return view as ChannelView;
+  const view = {} as ChannelView;
+  for (const column of publicChannelColumns) Object.assign(view, { [column]: row[column] });
+  // Older rows may hold null in text columns; the console reads them as text.
+  for (const column of textColumns) Object.assign(view, { [column]: view[column] ?? '' });
+  return view;
 }
 
-/** The row a tag stands for in tag mode: its channels as children plus figures summed over them. */
-export interface TagAggregateRow {
-  is_tag: true;
-  tag: string;
-  name: string;
-  /** The channels carrying the tag, in list order. */
-  children: ChannelView[];
-  channel_count: number;
-  /** The children's type when they share one, else 0. */
-  type: number;
-  /** 1 when any child is enabled, 3 when every child is auto-disabled, else 2. */
-  status: number;
-  /** Union of the children's models and groups, comma-joined. */
-  models: string;
-  group: string;
-  used_quota: number;
-  balance: number;
-  /** Mean response time of the tested children (ms), 0 when none was tested. */
-  response_time: number;
-  test_time: number;
-  /** Placeholders (spec 001 §2): tag-level priority and weight are edited through the tag drawer. */
-  priority: -1;
-  weight: -1;
-}
+/** The row a tag stands for in tag mode. */
+export type TagAggregateRow = ChannelTagRow;
 
 /** One row of a tag-mode page. */
-export type TagModeRow = ChannelView | TagAggregateRow;
+export type TagModeRow = ChannelListRow;
 
 /** Folds a tag's channels into its aggregate row. */
 export function aggregateTag(tag: string, children: ChannelView[]): TagAggregateRow {

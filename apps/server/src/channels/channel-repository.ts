@@ -1,5 +1,5 @@
 // Channel writes: every change updates the channels table and the abilities index in one transaction, then announces itself.
-import { ChannelStatus } from '@turnpike/contract';
+import { ChannelStatus, type ChannelSettings } from '@turnpike/contract';
 import type { Insertable, Kysely } from 'kysely';
 import type { ChangeBus } from '../cluster/change-bus';
 import type { AppContext } from '../context';
@@ -7,7 +7,6 @@ import type { DatabaseHandle } from '../db/connect';
 import { insertWithId } from '../db/insert-with-id';
 import type { ChannelRow, ChannelsTable, Database } from '../db/schema';
 import { rebuildAllAbilities, removeAbilities, replaceAbilities } from './ability-index';
-import type { ChannelSettings } from './channel-rules';
 
 /** Change-bus topic of channel changes; the id is the channel id, or '*' after a bulk change. */
 export const channelChangeTopic = 'channel';

@@ -1,36 +1,41 @@
 // `/api/channel/*` (spec 001 §7 Channels): list, search, get, create, update, delete, batch delete, fix, copy. Admin only.
+import {
+  channelCreateSchema,
+  channelFieldsSchema,
+  channelIdListSchema,
+  channelIdParamsSchema,
+  channelUpdateIdSchema,
+  newChannelSettings,
+  splitBatchKeys,
+  updatedChannelSettings,
+  type ChannelSettings,
+  type Checked,
+} from '@turnpike/contract';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { AppContext } from '../context';
-import { ApiError, badRequest, conflict, notFound } from '../http/api-error';
+import { ApiError, conflict, notFound, problemError } from '../http/api-error';
 import { accessFor } from '../http/auth-guard';
 import { success } from '../http/envelope';
+import { validated, zodRoutes } from '../http/zod-routes';
 import { registerChannelModelRoutes } from './channel-model-routes';
 import { listChannels, readListRequest } from './channel-listing';
 import { presentChannel } from './channel-presenter';
 import { channelRepository, newChannelRow, settingsOf, type ChannelPatch } from './channel-repository';
-import {
-  channelFieldsSchema,
-  channelMessages,
-  idListSchema,
-  newChannelSettings,
-  parseChannelInput,
-  splitBatchKeys,
-  updatedChannelSettings,
-  type ChannelSettings,
-} from './channel-rules';
 import { registerChannelTagRoutes } from './channel-tag-routes';
 
-const idParam = z.object({ id: z.coerce.number({ error: 'invalid channel id' }).int('invalid channel id').positive('invalid channel id') });
+/** Messages of the channel routes that no input rule gives. */
+export const channelRouteMessages = {
+  notFound: 'channel not found, refresh and retry',
+  copyFailed: 'channel copy failed',
+} as const;
 
-const updateIdSchema = z.object({ id: z.coerce.number({ error: channelMessages.idRequired }).int(channelMessages.idRequired).positive(channelMessages.idRequired) });
+/** The update body: the id first (its problem is reported before any field's), then the fields. */
+const channelUpdateSchema = channelUpdateIdSchema.extend(channelFieldsSchema.shape);
 
-/** The create body: new-api's `{mode, channel}` envelope, or the channel itself with an optional `mode`. */
-function readCreateBody(body: unknown): { mode: string; channel: unknown } {
-  const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
-  const mode = typeof record.mode === 'string' && record.mode !== '' ? record.mode : 'single';
-  const nested = record.channel;
-  return { mode, channel: typeof nested === 'object' && nested !== null ? nested : record };
+/** The value of a whole-channel check, or its problem as a 400. */
+function settingsOrThrow(checked: Checked<ChannelSettings>): ChannelSettings {
+  if (!checked.ok) throw problemError(checked.problem);
+  return checked.value;
 }
 
 /** The columns whose value differs between two settings. */
@@ -49,7 +54,8 @@ function readBoolean(value: unknown, fallback: boolean): boolean {
 }
 
 /** Registers the channel routes (and the tag and model routes under `/api/channel`). */
-export function registerChannelRoutes(app: FastifyInstance, context: AppContext): void {
+export function registerChannelRoutes(fastify: FastifyInstance, context: AppContext): void {
+  const app = zodRoutes(fastify);
   const admin = accessFor(context)('admin');
   const repository = channelRepository(context);
 
@@ -57,32 +63,29 @@ export function registerChannelRoutes(app: FastifyInstance, context: AppContext)
 
   app.get('/api/channel/search', admin, async (request) => success(await listChannels(context.db, readListRequest(request.query as Record<string, unknown>))));
 
-  app.get('/api/channel/:id', admin, async (request) => {
-    const { id } = parseChannelInput(idParam, request.params);
-    const row = await repository.find(id);
-    if (!row) throw notFound(channelMessages.notFound);
+  app.get('/api/channel/:id', { ...admin, ...validated({ params: channelIdParamsSchema }) }, async (request) => {
+    const row = await repository.find(request.params.id);
+    if (!row) throw notFound(channelRouteMessages.notFound);
     return success(presentChannel(row));
   });
 
-  app.post('/api/channel/', admin, async (request) => {
-    const { mode, channel } = readCreateBody(request.body);
-    if (mode !== 'single' && mode !== 'batch') throw badRequest(channelMessages.unsupportedMode);
-    const settings = newChannelSettings(parseChannelInput(channelFieldsSchema, channel));
+  app.post('/api/channel/', { ...admin, ...validated({ body: channelCreateSchema }) }, async (request) => {
+    const { mode, channel } = request.body;
+    const settings = settingsOrThrow(newChannelSettings(channel));
     const keys = mode === 'batch' ? splitBatchKeys(settings.key) : [settings.key];
     const created = await repository.create(keys.map((key) => newChannelRow({ ...settings, key })));
     const views = created.map(presentChannel);
     return success(mode === 'batch' ? views : views[0], 'channel created');
   });
 
-  app.put('/api/channel/', admin, async (request) => {
-    const { id } = parseChannelInput(updateIdSchema, request.body);
-    const input = parseChannelInput(channelFieldsSchema, request.body);
+  app.put('/api/channel/', { ...admin, ...validated({ body: channelUpdateSchema }) }, async (request) => {
+    const { id, ...input } = request.body;
     const row = await repository.find(id);
-    if (!row) throw notFound(channelMessages.notFound);
+    if (!row) throw notFound(channelRouteMessages.notFound);
     const before = settingsOf(row);
-    const updated = await repository.update(id, changedColumns(before, updatedChannelSettings(before, input)));
+    const updated = await repository.update(id, changedColumns(before, settingsOrThrow(updatedChannelSettings(before, input))));
     if (!updated) {
-      if (!(await repository.find(id))) throw notFound(channelMessages.notFound);
+      if (!(await repository.find(id))) throw notFound(channelRouteMessages.notFound);
       throw conflict('the channel status changed meanwhile, refresh and retry');
     }
     return success(presentChannel(updated), 'channel updated');
@@ -93,15 +96,13 @@ export function registerChannelRoutes(app: FastifyInstance, context: AppContext)
     return success(count, `deleted ${count} channels`);
   });
 
-  app.delete('/api/channel/:id', admin, async (request) => {
-    const { id } = parseChannelInput(idParam, request.params);
-    if ((await repository.delete([id])) === 0) throw notFound(channelMessages.notFound);
+  app.delete('/api/channel/:id', { ...admin, ...validated({ params: channelIdParamsSchema }) }, async (request) => {
+    if ((await repository.delete([request.params.id])) === 0) throw notFound(channelRouteMessages.notFound);
     return success(undefined, 'channel deleted');
   });
 
-  app.post('/api/channel/batch', admin, async (request) => {
-    const { ids } = parseChannelInput(idListSchema, request.body);
-    const count = await repository.delete(ids);
+  app.post('/api/channel/batch', { ...admin, ...validated({ body: channelIdListSchema }) }, async (request) => {
+    const count = await repository.delete(request.body.ids);
     return success(count, `deleted ${count} channels`);
   });
 
@@ -110,11 +111,11 @@ export function registerChannelRoutes(app: FastifyInstance, context: AppContext)
     return success(count, `fixed ${count} channels`);
   });
 
-  app.post('/api/channel/copy/:id', admin, async (request) => {
-    const { id } = parseChannelInput(idParam, request.params);
+  app.post('/api/channel/copy/:id', { ...admin, ...validated({ params: channelIdParamsSchema }) }, async (request) => {
+    const { id } = request.params;
     const options = { ...((request.body as Record<string, unknown> | undefined) ?? {}), ...(request.query as Record<string, unknown>) };
     const origin = await repository.find(id);
-    if (!origin) throw notFound(channelMessages.notFound);
+    if (!origin) throw notFound(channelRouteMessages.notFound);
     const suffix = typeof options.suffix === 'string' ? options.suffix : '_copy';
     const resetBalance = readBoolean(options.reset_balance, true);
     const name = (origin.name + suffix).slice(0, 255);
@@ -130,11 +131,11 @@ export function registerChannelRoutes(app: FastifyInstance, context: AppContext)
       [created] = await repository.create([copy]);
     } catch (error) {
       request.log.error({ err: error, channelId: id }, 'channel copy failed');
-      throw new ApiError(500, channelMessages.copyFailed);
+      throw new ApiError(500, channelRouteMessages.copyFailed);
     }
     return success({ id: created.id }, 'channel copied');
   });
 
-  registerChannelTagRoutes(app, context);
-  registerChannelModelRoutes(app, context);
+  registerChannelTagRoutes(fastify, context);
+  registerChannelModelRoutes(fastify, context);
 }

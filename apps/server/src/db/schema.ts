@@ -1,4 +1,5 @@
 // Kysely table types: one schema for SQLite, PostgreSQL and MySQL/MariaDB.
+import type { ChannelRecord, UsageLogItem } from '@turnpike/contract';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /** Booleans are stored as 0/1 integers on every engine. */
@@ -64,35 +65,11 @@ export interface TokensTable {
   deleted_at: number | null;
 }
 
-export interface ChannelsTable {
+/** The channels table: the contract's channel record plus its key. */
+export type ChannelsTable = Omit<ChannelRecord, 'id'> & {
   id: Generated<number>;
-  type: number;
   key: string;
-  openai_organization: string;
-  test_model: string;
-  status: number;
-  name: string;
-  weight: number;
-  created_time: number;
-  test_time: number;
-  response_time: number;
-  base_url: string;
-  other: string;
-  balance: number;
-  balance_updated_time: number;
-  models: string;
-  group: string;
-  used_quota: number;
-  model_mapping: string;
-  status_code_mapping: string;
-  priority: number;
-  auto_ban: number;
-  other_info: string;
-  tag: string;
-  setting: string;
-  param_override: string;
-  max_input_tokens: number;
-}
+};
 
 export interface AbilitiesTable {
   group: string;
@@ -118,28 +95,12 @@ export interface RedemptionsTable {
   deleted_at: number | null;
 }
 
-export interface LogsTable {
+/** The logs table: the contract's log record as stored (the channel id under `channel_id`, `is_stream` as a 0/1 flag). */
+export type LogsTable = Omit<UsageLogItem, 'id' | 'is_stream' | 'channel'> & {
   id: Generated<number>;
-  user_id: number;
-  created_at: number;
-  type: number;
-  content: string;
-  username: string;
-  token_name: string;
-  token_id: number;
-  model_name: string;
-  quota: number;
-  prompt_tokens: number;
-  completion_tokens: number;
-  use_time: number;
   is_stream: Flag;
   channel_id: number;
-  channel_name: string;
-  group: string;
-  ip: string;
-  request_id: string;
-  other: string;
-}
+};
 
 /** Hourly usage aggregates for the dashboard. */
 export interface QuotaDataTable {

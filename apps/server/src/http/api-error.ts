@@ -1,15 +1,32 @@
-// Errors that `/api` handlers throw; the error handler turns them into the envelope with their status.
+// Errors that `/api` handlers throw; the error handler turns them into the envelope with their status and code.
+import { problemText, statusErrorCode, type ApiErrorCode, type Envelope, type Problem } from '@turnpike/contract';
 
-/** A failure with a message for the user and an HTTP status (4xx for the caller's mistakes). */
+/** A failure with a message for the user, an HTTP status (4xx for the caller's mistakes) and a code the console translates. */
 export class ApiError extends Error {
+  readonly code: ApiErrorCode;
+
   constructor(
     readonly status: number,
     message: string,
+    code?: ApiErrorCode,
   ) {
     super(message);
+    this.code = code ?? statusErrorCode(status);
+  }
+
+  /** The failure envelope of this error. */
+  toEnvelope(): Envelope<never> {
+    return { success: false, message: this.message, code: this.code };
   }
 }
 
+/** The failure envelope of an error that is not an ApiError (Fastify's own 4xx, or a 500). */
+export function failureEnvelope(status: number, message: string): Envelope<never> {
+  return { success: false, message, code: statusErrorCode(status) };
+}
+
+/** 400 for a broken input rule: the spec's message and the problem's code. */
+export const problemError = (problem: Problem, status = 400): ApiError => new ApiError(status, problemText(problem), problem.code);
 /** 400: the request is malformed or breaks a rule. */
 export const badRequest = (message: string): ApiError => new ApiError(400, message);
 /** 401: no valid session or access token. */

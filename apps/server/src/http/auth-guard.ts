@@ -88,23 +88,27 @@ export function currentUser(request: FastifyRequest): UserRow {
   return request.user;
 }
 
-/** Route options that declare an access level and install its guard first, then `extra` pre-handlers (rate limits, bot check). */
+/**
+ * Route options that declare an access level and install its guard before validation (so a caller without access
+ * learns nothing from the body rules), then `extra` pre-handlers (rate limits, bot check).
+ */
 export interface AccessRouteOptions {
   config: { access: AccessLevel };
+  preValidation: preHandlerAsyncHookHandler[];
   preHandler: preHandlerAsyncHookHandler[];
 }
 
 /** Returns `access(level, ...extra)`: spread its result into a route's options so the route declares and enforces its level. */
 export function accessFor(context: AppContext): (level: AccessLevel, ...extra: preHandlerAsyncHookHandler[]) => AccessRouteOptions {
   const guard = guards(context);
-  return (level, ...extra) => ({ config: { access: level }, preHandler: level === 'public' ? extra : [guard[level], ...extra] });
+  return (level, ...extra) => ({ config: { access: level }, preValidation: level === 'public' ? [] : [guard[level]], preHandler: extra });
 }
 
 /** The access level a route declares: its `config.access`, else the strongest auth guard among its pre-handlers; undefined when neither. */
-export function routeAccessLevel(route: { config?: unknown; preHandler?: unknown }): AccessLevel | undefined {
+export function routeAccessLevel(route: { config?: unknown; preValidation?: unknown; preHandler?: unknown }): AccessLevel | undefined {
   const declared = (route.config as { access?: AccessLevel } | undefined)?.access;
   if (declared) return declared;
-  const handlers = Array.isArray(route.preHandler) ? route.preHandler : route.preHandler ? [route.preHandler] : [];
+  const handlers = [route.preValidation, route.preHandler].flatMap((hooks) => (Array.isArray(hooks) ? hooks : hooks ? [hooks] : []));
   let found: AccessLevel | undefined;
   for (const handler of handlers as MarkedGuard[]) {
     const level = typeof handler === 'function' ? handler[guardLevel] : undefined;

@@ -1,20 +1,18 @@
 // `/api/redemption/*` (admin) and `POST /api/user/topup` (redeem a code exactly once).
 import crypto from 'node:crypto';
-import { LogType, RedemptionStatus } from '@turnpike/contract';
+import { LogType, problem, redeemSchema, redemptionCreateSchema, redemptionIdParamsSchema, redemptionUpdateSchema, RedemptionStatus } from '@turnpike/contract';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { AppContext } from '../context';
 import { insertWithId } from '../db/insert-with-id';
 import { likeContains } from '../db/like-pattern';
 import type { RedemptionRow } from '../db/schema';
-import { badRequest, notFound } from '../http/api-error';
-import { currentUser, guards } from '../http/auth-guard';
-import { parseInput, readPaging, success } from '../http/envelope';
+import { badRequest, notFound, problemError } from '../http/api-error';
+import { accessFor, currentUser } from '../http/auth-guard';
+import { readPaging, success } from '../http/envelope';
+import { validated, zodRoutes } from '../http/zod-routes';
 import { formatQuota } from '../logs/quota-text';
-import { redeemSchema, redemptionCreateSchema, redemptionUpdateSchema } from './redemption-rules';
 
 const nowSeconds = (): number => Math.floor(Date.now() / 1000);
-const idParam = z.object({ id: z.coerce.number().int().positive('invalid redemption id') });
 
 function present(row: RedemptionRow): Omit<RedemptionRow, 'deleted_at'> {
   const { deleted_at: _deleted, ...rest } = row;
@@ -27,8 +25,10 @@ function generateRedemptionKey(): string {
 }
 
 /** Registers the redemption routes. */
-export function registerRedemptionRoutes(app: FastifyInstance, context: AppContext): void {
-  const { admin, user: userGuard } = guards(context);
+export function registerRedemptionRoutes(fastify: FastifyInstance, context: AppContext): void {
+  const app = zodRoutes(fastify);
+  const access = accessFor(context);
+  const admin = access('admin');
   const db = context.db;
   const live = () => db.selectFrom('redemptions').where('deleted_at', 'is', null);
 
@@ -52,17 +52,17 @@ export function registerRedemptionRoutes(app: FastifyInstance, context: AppConte
     return success({ items: items.map(present), total: Number(total.count), page, page_size: pageSize });
   }
 
-  app.get('/api/redemption/', { preHandler: admin }, async (request) => listPage(request.query as Record<string, unknown>));
+  app.get('/api/redemption/', admin, async (request) => listPage(request.query as Record<string, unknown>));
 
-  app.get('/api/redemption/search', { preHandler: admin }, async (request) => {
+  app.get('/api/redemption/search', admin, async (request) => {
     const query = request.query as Record<string, unknown>;
     return listPage(query, String(query.keyword ?? '').trim());
   });
 
-  app.get('/api/redemption/:id', { preHandler: admin }, async (request) => success(present(await findLive(parseInput(idParam, request.params).id))));
+  app.get('/api/redemption/:id', { ...admin, ...validated({ params: redemptionIdParamsSchema }) }, async (request) => success(present(await findLive(request.params.id))));
 
-  app.post('/api/redemption/', { preHandler: admin }, async (request) => {
-    const input = parseInput(redemptionCreateSchema, request.body);
+  app.post('/api/redemption/', { ...admin, ...validated({ body: redemptionCreateSchema }) }, async (request) => {
+    const input = request.body;
     const creator = currentUser(request);
     const now = nowSeconds();
     if (input.expired_time !== 0 && input.expired_time <= now) throw badRequest('the expiry time must be in the future');
@@ -86,12 +86,12 @@ export function registerRedemptionRoutes(app: FastifyInstance, context: AppConte
     return success(keys, 'redemption code created');
   });
 
-  app.put('/api/redemption/', { preHandler: admin }, async (request) => {
+  app.put('/api/redemption/', { ...admin, ...validated({ body: redemptionUpdateSchema }) }, async (request) => {
     const statusOnly = String((request.query as Record<string, unknown>).status_only ?? '') === 'true';
-    const input = parseInput(redemptionUpdateSchema, request.body);
+    const input = request.body;
     const row = await findLive(input.id);
     if (statusOnly) {
-      if (input.status === undefined) throw badRequest('status is required');
+      if (input.status === undefined) throw problemError(problem('status_required'));
       if (row.status === RedemptionStatus.Used) throw badRequest('a used redemption code cannot be enabled or disabled');
       await db.updateTable('redemptions').set({ status: input.status }).where('id', '=', row.id).execute();
       return success(present({ ...row, status: input.status }), 'redemption code updated');
@@ -108,14 +108,14 @@ export function registerRedemptionRoutes(app: FastifyInstance, context: AppConte
     return success(present({ ...row, ...next }), 'redemption code updated');
   });
 
-  app.delete('/api/redemption/:id', { preHandler: admin }, async (request) => {
-    const row = await findLive(parseInput(idParam, request.params).id);
+  app.delete('/api/redemption/:id', { ...admin, ...validated({ params: redemptionIdParamsSchema }) }, async (request) => {
+    const row = await findLive(request.params.id);
     await db.updateTable('redemptions').set({ deleted_at: nowSeconds() }).where('id', '=', row.id).execute();
     return success(undefined, 'redemption code deleted');
   });
 
-  app.post('/api/user/topup', { preHandler: userGuard }, async (request) => {
-    const { key } = parseInput(redeemSchema, request.body);
+  app.post('/api/user/topup', { ...access('user'), ...validated({ body: redeemSchema }) }, async (request) => {
+    const { key } = request.body;
     const user = currentUser(request);
     const now = nowSeconds();
     const quota = await db.transaction().execute(async (transaction) => {

@@ -1,17 +1,17 @@
 // `/api/token/*`: a user's API tokens (spec 001 §7 Tokens). Users see and touch only their own.
-import { TokenStatus } from '@turnpike/contract';
+import { normaliseModelList, problem, tokenCreateSchema, tokenIdParamsSchema, tokenUpdateSchema, TokenStatus } from '@turnpike/contract';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { AppContext } from '../context';
 import { insertWithId } from '../db/insert-with-id';
 import { likeContains } from '../db/like-pattern';
 import type { ApiKeyRow } from '../db/schema';
 import { canUseGroup } from '../groups/group-policy';
-import { badRequest, notFound } from '../http/api-error';
-import { currentUser, guards } from '../http/auth-guard';
-import { parseInput, readPaging, success } from '../http/envelope';
+import { badRequest, notFound, problemError } from '../http/api-error';
+import { accessFor, currentUser } from '../http/auth-guard';
+import { readPaging, success } from '../http/envelope';
+import { validated, zodRoutes } from '../http/zod-routes';
 import { generateApiKey, randomAlphanumeric } from './api-key-generator';
-import { apiKeyCreateSchema, apiKeyUpdateSchema, effectiveStatus, enableRefusal, normaliseModelList } from './api-key-rules';
+import { effectiveStatus, enableRefusal } from './api-key-rules';
 
 const nowSeconds = (): number => Math.floor(Date.now() / 1000);
 
@@ -26,11 +26,10 @@ function present(row: ApiKeyRow): Record<string, unknown> {
   };
 }
 
-const idParam = z.object({ id: z.coerce.number().int().positive('invalid token id') });
-
 /** Registers the token routes. */
-export function registerApiKeyRoutes(app: FastifyInstance, context: AppContext): void {
-  const { user: userGuard } = guards(context);
+export function registerApiKeyRoutes(fastify: FastifyInstance, context: AppContext): void {
+  const app = zodRoutes(fastify);
+  const signedIn = accessFor(context)('user');
   const db = context.db;
   const owned = (userId: number) => db.selectFrom('tokens').where('user_id', '=', userId).where('deleted_at', 'is', null);
 
@@ -52,21 +51,20 @@ export function registerApiKeyRoutes(app: FastifyInstance, context: AppContext):
     return success({ items: items.map(present), total: Number(total.count), page, page_size: pageSize });
   }
 
-  app.get('/api/token/', { preHandler: userGuard }, async (request) => listPage(currentUser(request).id, request.query as Record<string, unknown>));
+  app.get('/api/token/', signedIn, async (request) => listPage(currentUser(request).id, request.query as Record<string, unknown>));
 
-  app.get('/api/token/search', { preHandler: userGuard }, async (request) => {
+  app.get('/api/token/search', signedIn, async (request) => {
     const query = request.query as Record<string, unknown>;
     return listPage(currentUser(request).id, query, { keyword: String(query.keyword ?? '').trim(), key: String(query.token ?? '').trim() });
   });
 
-  app.get('/api/token/:id', { preHandler: userGuard }, async (request) => {
-    const { id } = parseInput(idParam, request.params);
-    return success(present(await findOwned(currentUser(request).id, id)));
+  app.get('/api/token/:id', { ...signedIn, ...validated({ params: tokenIdParamsSchema }) }, async (request) => {
+    return success(present(await findOwned(currentUser(request).id, request.params.id)));
   });
 
-  app.post('/api/token/', { preHandler: userGuard }, async (request) => {
+  app.post('/api/token/', { ...signedIn, ...validated({ body: tokenCreateSchema }) }, async (request) => {
     const user = currentUser(request);
-    const input = parseInput(apiKeyCreateSchema, request.body);
+    const input = request.body;
     if (input.group && !canUseGroup(context.options, user.group, input.group)) throw badRequest(`group ${input.group} is not available to this user`);
     const now = nowSeconds();
     if (input.expired_time !== -1 && input.expired_time <= now) throw badRequest('the expiry time must be in the future');
@@ -95,14 +93,14 @@ export function registerApiKeyRoutes(app: FastifyInstance, context: AppContext):
     return success(input.count === 1 ? created[0] : created, 'token created');
   });
 
-  app.put('/api/token/', { preHandler: userGuard }, async (request) => {
+  app.put('/api/token/', { ...signedIn, ...validated({ body: tokenUpdateSchema }) }, async (request) => {
     const user = currentUser(request);
     const statusOnly = String((request.query as Record<string, unknown>).status_only ?? '') === 'true';
-    const input = parseInput(apiKeyUpdateSchema, request.body);
+    const input = request.body;
     const row = await findOwned(user.id, input.id);
     const now = nowSeconds();
     if (statusOnly) {
-      if (input.status === undefined) throw badRequest('status is required');
+      if (input.status === undefined) throw problemError(problem('status_required'));
       if (input.status === TokenStatus.Enabled) {
         const refusal = enableRefusal(row, now);
         if (refusal) throw badRequest(refusal);
@@ -135,9 +133,8 @@ export function registerApiKeyRoutes(app: FastifyInstance, context: AppContext):
     return success(present({ ...row, ...next, status }), 'token updated');
   });
 
-  app.delete('/api/token/:id', { preHandler: userGuard }, async (request) => {
-    const { id } = parseInput(idParam, request.params);
-    const row = await findOwned(currentUser(request).id, id);
+  app.delete('/api/token/:id', { ...signedIn, ...validated({ params: tokenIdParamsSchema }) }, async (request) => {
+    const row = await findOwned(currentUser(request).id, request.params.id);
     await db.updateTable('tokens').set({ deleted_at: nowSeconds() }).where('id', '=', row.id).execute();
     context.caches.apiKeys.invalidate(row.key);
     return success(undefined, 'token deleted');

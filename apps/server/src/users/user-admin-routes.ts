@@ -1,7 +1,6 @@
 // Admin user management (spec 000 §4, §7): list, search, create, read, update, delete and the five manage actions.
-import { Role, UserManageActions } from '@turnpike/contract';
+import { Role, userCreateSchema, userIdParamsSchema, userManageSchema, userUpdateSchema } from '@turnpike/contract';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { checkDisplayName, checkPassword, checkUsername } from '../accounts/account-rules';
 import { hashPassword } from '../accounts/password-hashing';
 import { createAccount } from '../accounts/user-creation';
@@ -10,46 +9,26 @@ import type { UserRow } from '../db/schema';
 import { isUniqueViolation } from '../db/unique-violation';
 import { badRequest, conflict, forbidden, notFound } from '../http/api-error';
 import { accessFor, currentUser } from '../http/auth-guard';
-import { parseInput, readPaging, success } from '../http/envelope';
+import { readPaging, success } from '../http/envelope';
+import { validated, zodRoutes } from '../http/zod-routes';
 import { recordManageLog } from '../logs/log-entries';
 import { formatQuota } from '../logs/quota-text';
 import { findUserById, isUsernameTaken, listUsers, searchUsers, softDeleteUser } from './user-repository';
 import { planManageAction } from './user-manage-rules';
 import { toPublicUser } from './user-view';
 
-const idParam = z.object({ id: z.coerce.number('invalid user id').int('invalid user id').positive('invalid user id') });
-const createSchema = z.object({
-  username: z.string().default(''),
-  display_name: z.string().default(''),
-  password: z.string().default(''),
-  role: z.number().int().optional(),
-});
-const updateSchema = z.object({
-  id: z.number('invalid user id').int('invalid user id').positive('invalid user id'),
-  username: z.string().optional(),
-  display_name: z.string().optional(),
-  password: z.string().optional(),
-  group: z.string().optional(),
-  quota: z.number('quota must be a number').int('quota must be an integer').optional(),
-});
-const manageSchema = z.object({
-  id: z.number('invalid user id').int('invalid user id').positive('invalid user id'),
-  action: z.enum(UserManageActions, 'the action must be one of promote, demote, disable, enable, delete'),
-});
-
 /** Messages of admin user management. */
 export const adminUserMessages = {
-  credentialsRequired: 'username and password cannot be empty',
   roleTooHigh: 'cannot create a user with a role greater than or equal to your own',
   notFound: 'user does not exist',
   viewSameOrHigher: 'no permission to view a user of the same or higher role',
   updateSameOrHigher: 'no permission to update a user of the same or higher role',
   usernameTaken: 'the username already exists',
-  groupInvalid: 'the group must be 1 to 64 characters',
 } as const;
 
 /** Registers the admin user routes. */
-export function registerUserAdminRoutes(app: FastifyInstance, context: AppContext): void {
+export function registerUserAdminRoutes(fastify: FastifyInstance, context: AppContext): void {
+  const app = zodRoutes(fastify);
   const access = accessFor(context);
   const db = context.db;
 
@@ -77,11 +56,10 @@ export function registerUserAdminRoutes(app: FastifyInstance, context: AppContex
     return success({ items: items.map(toPublicUser), total, page, page_size: pageSize });
   });
 
-  app.post('/api/user/', access('admin'), async (request) => {
+  app.post('/api/user/', { ...access('admin'), ...validated({ body: userCreateSchema }) }, async (request) => {
     const actor = currentUser(request);
-    const input = parseInput(createSchema, request.body);
+    const input = request.body;
     const username = input.username.trim();
-    if (!username || !input.password) throw badRequest(adminUserMessages.credentialsRequired);
     checkUsername(username);
     checkPassword(input.password);
     checkDisplayName(input.display_name);
@@ -92,16 +70,16 @@ export function registerUserAdminRoutes(app: FastifyInstance, context: AppContex
     return success(toPublicUser(created), 'user created');
   });
 
-  app.get('/api/user/:id', access('admin'), async (request) => {
+  app.get('/api/user/:id', { ...access('admin'), ...validated({ params: userIdParamsSchema }) }, async (request) => {
     const actor = currentUser(request);
-    const target = await liveTarget(parseInput(idParam, request.params).id);
+    const target = await liveTarget(request.params.id);
     if (!outranks(actor, target)) throw forbidden(adminUserMessages.viewSameOrHigher);
     return success(toPublicUser(target));
   });
 
-  app.put('/api/user/', access('admin'), async (request) => {
+  app.put('/api/user/', { ...access('admin'), ...validated({ body: userUpdateSchema }) }, async (request) => {
     const actor = currentUser(request);
-    const input = parseInput(updateSchema, request.body);
+    const input = request.body;
     const target = await liveTarget(input.id);
     if (!outranks(actor, target)) throw forbidden(adminUserMessages.updateSameOrHigher);
     const updates: Partial<Pick<UserRow, 'username' | 'display_name' | 'password' | 'group' | 'sessions_valid_after'>> = {};
@@ -121,11 +99,7 @@ export function registerUserAdminRoutes(app: FastifyInstance, context: AppContex
       // An admin resetting a password ends the user's sessions everywhere.
       updates.sessions_valid_after = Math.floor(Date.now() / 1000);
     }
-    if (input.group !== undefined) {
-      const group = input.group.trim();
-      if (!group || group.length > 64) throw badRequest(adminUserMessages.groupInvalid);
-      updates.group = group;
-    }
+    if (input.group !== undefined) updates.group = input.group;
     // A quota change applies as a delta so that spending between the read and this write is not overwritten.
     const delta = input.quota === undefined ? 0 : input.quota - target.quota;
     try {
@@ -151,17 +125,17 @@ export function registerUserAdminRoutes(app: FastifyInstance, context: AppContex
     return success(toPublicUser(await liveTarget(target.id)), 'user updated');
   });
 
-  app.delete('/api/user/:id', access('admin'), async (request) => {
+  app.delete('/api/user/:id', { ...access('admin'), ...validated({ params: userIdParamsSchema }) }, async (request) => {
     const actor = currentUser(request);
-    const target = await liveTarget(parseInput(idParam, request.params).id);
+    const target = await liveTarget(request.params.id);
     const plan = planManageAction(actor, target, 'delete');
     await applyPlan(actor, target, plan, request.ip);
     return success(undefined, 'user deleted');
   });
 
-  app.post('/api/user/manage', access('admin'), async (request) => {
+  app.post('/api/user/manage', { ...access('admin'), ...validated({ body: userManageSchema }) }, async (request) => {
     const actor = currentUser(request);
-    const input = parseInput(manageSchema, request.body);
+    const input = request.body;
     const target = await findUserById(db, input.id, true);
     if (!target) throw notFound(adminUserMessages.notFound);
     const plan = planManageAction(actor, target, input.action);

@@ -2,9 +2,6 @@
 import { Role, UserStatus, type UserManageAction } from '@turnpike/contract';
 import { badRequest, conflict, forbidden } from '../http/api-error';
 
-/** The status that blocks the enable action (spec 000 §4). */
-export const enableBlockedStatus = 3;
-
 /** The parts of a user the rules look at. */
 export interface ManagedUser {
   role: number;
@@ -58,7 +55,7 @@ export function planManageAction(actor: { role: number }, target: ManagedUser, a
     },
     disable: () => ({ ...keep, status: UserStatus.Disabled, log: 'admin disabled the user' }),
     enable: () => {
-      if (target.status === enableBlockedStatus) throw badRequest(manageMessages.enableBlocked);
+      if (target.status === UserStatus.Blocked) throw badRequest(manageMessages.enableBlocked);
       return { ...keep, status: UserStatus.Enabled, log: 'admin enabled the user' };
     },
     delete: () => ({ ...keep, delete: true, log: 'admin deleted the user' }),

@@ -4,6 +4,7 @@ import { Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../lib/notify';
 import { useBatchTag } from './channels-api';
+import { problemMessage } from '../../lib/problem-text';
 import { checkBatchTag } from './channel-rules';
 
 /** Props of the dialog. */
@@ -31,7 +32,7 @@ export function BatchTagModal({ open, ids, onClose, onDone }: BatchTagModalProps
     }
     const checked = checkBatchTag(tag);
     if (!checked.ok) {
-      notify.error(t(`channels.messages.${checked.problem}`));
+      notify.error(problemMessage(checked.problem));
       return;
     }
     batchTag.mutate(

@@ -3,7 +3,8 @@ import { Popover, Space, Tag, Tooltip, Typography } from 'antd';
 import { ChannelStatus, findProvider } from '@turnpike/contract';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { formatBalance, isTagRow, readStatusInfo, responseTimeColor, splitList } from './channel-rules';
+import { splitNameList } from '@turnpike/contract';
+import { formatBalance, isTagRow, readStatusInfo, responseTimeColor } from './channel-rules';
 import { useProviderText } from './channel-provider-text';
 import type { ChannelListRow } from './channel-types';
 
@@ -63,7 +64,7 @@ const visibleModelCount = 2;
 /** The model list collapsed to a few tags, the rest in a popover. */
 export function ModelsCell({ models, testId }: { models: string; testId: string }) {
   const { t } = useTranslation();
-  const names = splitList(models);
+  const names = splitNameList(models);
   if (names.length === 0) return <Typography.Text type="secondary">{t('channels.cells.noModels')}</Typography.Text>;
   const shown = names.slice(0, visibleModelCount);
   const all = (

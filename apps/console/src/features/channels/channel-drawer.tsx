@@ -8,6 +8,7 @@ import { useIsMobile } from '../../lib/use-is-mobile';
 import { useChannelDetail, useCreateChannel, useUpdateChannel } from './channels-api';
 import { ChannelModelsField } from './channel-models-field';
 import { useProviderText } from './channel-provider-text';
+import { problemMessage } from '../../lib/problem-text';
 import { baseUrlEndsWithV1, channelToFormValues, checkChannelForm, newChannelFormValues, type ChannelFormValues, type ChannelPayload } from './channel-rules';
 import { ChannelAdvancedJsonFields, ChannelGroupsField, ChannelModelMappingField, ChannelRoutingFields } from './channel-settings-fields';
 import { ChannelTypeFields } from './channel-type-fields';
@@ -110,9 +111,9 @@ export function ChannelDrawer({ target, onClose }: ChannelDrawerProps) {
 
   const submit = (): void => {
     const values = form.getFieldsValue(true) as ChannelFormValues;
-    const checked = checkChannelForm(values, creating, descriptor);
+    const checked = checkChannelForm(values, creating);
     if (!checked.ok) {
-      notify.error(t(`channels.messages.${checked.problem}`, { label: providerText.otherLabel(values.type) }));
+      notify.error(problemMessage(checked.problem, { label: providerText.otherLabel(values.type) }));
       return;
     }
     if (!baseUrlEndsWithV1(checked.payload.base_url)) {

@@ -6,7 +6,7 @@ import type { ProviderDescriptor } from '@turnpike/contract';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../lib/notify';
 import { useFetchUpstreamModels, useKnownModels } from './channels-api';
-import { mergeCustomModels, normalizeBaseUrl } from './channel-rules';
+import { formBaseUrl, mergeCustomModels } from './channel-rules';
 
 /** Props of the models field. */
 export interface ChannelModelsFieldProps {
@@ -40,7 +40,7 @@ export function ChannelModelsField({ channelId, descriptor }: ChannelModelsField
   const fetchFromUpstream = (): void => {
     const key = String(form.getFieldValue('key') ?? '').trim();
     const type = Number(form.getFieldValue('type'));
-    const baseUrl = normalizeBaseUrl(form.getFieldValue('base_url') as string | undefined);
+    const baseUrl = formBaseUrl(form.getFieldValue('base_url') as string | undefined);
     if (key === '' && channelId === null) {
       notify.error(t('channels.messages.keyRequired'));
       return;

@@ -1,4 +1,3 @@
-import { findProvider } from '@turnpike/contract';
 import { describe, expect, it } from 'vitest';
 import {
   baseUrlEndsWithV1,
@@ -8,11 +7,11 @@ import {
   checkTagEdit,
   countBatchKeys,
   formatBalance,
-  isJsonObjectText,
+  jsonFieldProblem,
   isTagRow,
   mergeCustomModels,
   newChannelFormValues,
-  normalizeBaseUrl,
+  formBaseUrl,
   parseColumnVisibility,
   parseIdSort,
   parsePriority,
@@ -21,7 +20,6 @@ import {
   responseTimeColor,
   rowKeyOf,
   selectedChannelIds,
-  splitList,
   type ChannelFormValues,
   type TagEditValues,
 } from './channel-rules';
@@ -53,6 +51,7 @@ const channel: ChannelRecord = {
   tag: 'team',
   setting: '',
   param_override: '',
+  max_input_tokens: 0,
 };
 
 const tagRow: ChannelTagRow = {
@@ -82,11 +81,6 @@ const filled = (patch: Partial<ChannelFormValues> = {}): ChannelFormValues => ({
 });
 
 describe('list helpers', () => {
-  it('splits comma lists into distinct trimmed names', () => {
-    expect(splitList(' a, b ,,a,c ')).toEqual(['a', 'b', 'c']);
-    expect(splitList(['x', ' x', 'y'])).toEqual(['x', 'y']);
-    expect(splitList(null)).toEqual([]);
-  });
   it('tells tag rows from channels and keys them apart', () => {
     expect(isTagRow(tagRow)).toBe(true);
     expect(isTagRow(channel)).toBe(false);
@@ -105,12 +99,12 @@ describe('priority and weight', () => {
     expect(parseWeight(0)).toEqual({ ok: true, value: 0 });
   });
   it('refuses non-integers with the spec messages', () => {
-    expect(parsePriority('1.5')).toEqual({ ok: false, problem: 'priorityNotInteger' });
-    expect(parsePriority('abc')).toEqual({ ok: false, problem: 'priorityNotInteger' });
-    expect(parsePriority('')).toEqual({ ok: false, problem: 'priorityNotInteger' });
-    expect(parsePriority('-1000')).toEqual({ ok: false, problem: 'priorityTooLow' });
-    expect(parseWeight('-1')).toEqual({ ok: false, problem: 'weightInvalid' });
-    expect(parseWeight('2.5')).toEqual({ ok: false, problem: 'weightInvalid' });
+    expect(parsePriority('1.5')).toMatchObject({ ok: false, problem: { code: 'channel_priority_not_integer' } });
+    expect(parsePriority('abc')).toMatchObject({ ok: false, problem: { code: 'channel_priority_not_integer' } });
+    expect(parsePriority('')).toMatchObject({ ok: false, problem: { code: 'channel_priority_not_integer' } });
+    expect(parsePriority('-1000')).toMatchObject({ ok: false, problem: { code: 'channel_priority_too_low' } });
+    expect(parseWeight('-1')).toMatchObject({ ok: false, problem: { code: 'channel_weight_invalid' } });
+    expect(parseWeight('2.5')).toMatchObject({ ok: false, problem: { code: 'channel_weight_invalid' } });
   });
 });
 
@@ -126,18 +120,20 @@ describe('responseTimeColor', () => {
 });
 
 describe('small parsers', () => {
-  it('accepts empty text or a JSON object', () => {
-    expect(isJsonObjectText('')).toBe(true);
-    expect(isJsonObjectText('{"a":"b"}')).toBe(true);
-    expect(isJsonObjectText('[1]')).toBe(false);
-    expect(isJsonObjectText('{a:1}')).toBe(false);
+  it('checks a JSON text area with its schema field: empty or an object, and a mapping without cycles', () => {
+    expect(jsonFieldProblem('setting', '')).toBeNull();
+    expect(jsonFieldProblem('model_mapping', '{"a":"b"}')).toBeNull();
+    expect(jsonFieldProblem('status_code_mapping', '[1]')?.code).toBe('channel_status_code_mapping_invalid');
+    expect(jsonFieldProblem('param_override', '{a:1}')?.code).toBe('channel_param_override_invalid');
+    expect(jsonFieldProblem('model_mapping', '{"a":"b","b":"a"}')?.code).toBe('channel_model_mapping_cycle');
+    expect(jsonFieldProblem('model_mapping', '{"a":1}')?.code).toBe('channel_model_mapping_invalid');
   });
   it('reads the auto-disable reason and time', () => {
     expect(readStatusInfo('{"status_reason":"401 invalid key","status_time":1700000000}')).toEqual({ reason: '401 invalid key', time: 1700000000 });
     expect(readStatusInfo('')).toEqual({ reason: '', time: 0 });
   });
   it('strips trailing slashes and spots /v1', () => {
-    expect(normalizeBaseUrl(' https://a.test/// ')).toBe('https://a.test');
+    expect(formBaseUrl(' https://a.test/// ')).toBe('https://a.test');
     expect(baseUrlEndsWithV1('https://a.test/v1/')).toBe(true);
     expect(baseUrlEndsWithV1('https://a.test/v1beta')).toBe(false);
   });
@@ -172,49 +168,55 @@ describe('stored preferences', () => {
 });
 
 describe('checkChannelForm', () => {
-  const openAi = findProvider(1);
   it('requires name and key on create', () => {
-    expect(checkChannelForm(filled({ key: ' ' }), true, openAi)).toEqual({ ok: false, problem: 'nameAndKeyRequired' });
-    expect(checkChannelForm(filled({ name: '' }), true, openAi)).toEqual({ ok: false, problem: 'nameAndKeyRequired' });
+    expect(checkChannelForm(filled({ key: ' ' }), true)).toMatchObject({ ok: false, problem: { code: 'channel_name_and_key_required' } });
+    expect(checkChannelForm(filled({ name: '' }), true)).toMatchObject({ ok: false, problem: { code: 'channel_name_and_key_required' } });
   });
   it('requires a model', () => {
-    expect(checkChannelForm(filled({ models: [] }), true, openAi)).toEqual({ ok: false, problem: 'modelsRequired' });
+    expect(checkChannelForm(filled({ models: [] }), true)).toMatchObject({ ok: false, problem: { code: 'channel_models_required' } });
   });
   it('checks every JSON field', () => {
-    expect(checkChannelForm(filled({ model_mapping: '{oops' }), true, openAi)).toEqual({ ok: false, problem: 'modelMappingInvalid' });
-    expect(checkChannelForm(filled({ status_code_mapping: '[1]' }), true, openAi)).toEqual({ ok: false, problem: 'statusCodeMappingInvalid' });
-    expect(checkChannelForm(filled({ param_override: 'x' }), true, openAi)).toEqual({ ok: false, problem: 'paramOverrideInvalid' });
-    expect(checkChannelForm(filled({ setting: '1' }), true, openAi)).toEqual({ ok: false, problem: 'settingInvalid' });
+    expect(checkChannelForm(filled({ model_mapping: '{oops' }), true)).toMatchObject({ ok: false, problem: { code: 'channel_model_mapping_invalid' } });
+    expect(checkChannelForm(filled({ status_code_mapping: '[1]' }), true)).toMatchObject({ ok: false, problem: { code: 'channel_status_code_mapping_invalid' } });
+    expect(checkChannelForm(filled({ param_override: 'x' }), true)).toMatchObject({ ok: false, problem: { code: 'channel_param_override_invalid' } });
+    expect(checkChannelForm(filled({ setting: '1' }), true)).toMatchObject({ ok: false, problem: { code: 'channel_setting_invalid' } });
   });
   it('requires the base URL and other field when the descriptor says so', () => {
-    expect(checkChannelForm(filled({ type: 8 }), true, findProvider(8))).toEqual({ ok: false, problem: 'baseUrlRequired' });
-    expect(checkChannelForm(filled({ type: 39, other: '' }), true, findProvider(39))).toEqual({ ok: false, problem: 'otherRequired' });
+    expect(checkChannelForm(filled({ type: 8 }), true)).toMatchObject({ ok: false, problem: { code: 'channel_base_url_required' } });
+    expect(checkChannelForm(filled({ type: 39, other: '' }), true)).toMatchObject({ ok: false, problem: { code: 'channel_other_required' } });
   });
   it('defaults Spark to v2.1 and strips the base URL', () => {
-    const result = checkChannelForm(filled({ type: 18, base_url: 'https://x.test/' }), true, findProvider(18));
+    const result = checkChannelForm(filled({ type: 18, base_url: 'https://x.test/' }), true);
     expect(result.ok && result.payload.other).toBe('v2.1');
     expect(result.ok && result.payload.base_url).toBe('https://x.test');
   });
   it('builds the payload with joined lists and a numeric auto_ban', () => {
-    const result = checkChannelForm(filled({ group: ['default', 'vip'], models: ['a', 'b', 'a'], auto_ban: false, priority: 3, weight: 2 }), true, openAi);
+    const result = checkChannelForm(filled({ group: ['default', 'vip'], models: ['a', 'b', 'a'], auto_ban: false, priority: 3, weight: 2 }), true);
     expect(result).toMatchObject({ ok: true, payload: { models: 'a,b', group: 'default,vip', auto_ban: 0, priority: 3, weight: 2, key: 'sk-1' } });
   });
   it('leaves the key out on edit when it is empty', () => {
-    const result = checkChannelForm(channelToFormValues(channel), false, openAi);
+    const result = checkChannelForm(channelToFormValues(channel), false);
     expect(result.ok).toBe(true);
     expect(result.ok && 'key' in result.payload).toBe(false);
     expect(result.ok && result.payload.models).toBe('gpt-4o,gpt-4o-mini');
     expect(result.ok && result.payload.auto_ban).toBe(0);
   });
+  it('refuses a mapping cycle and a non-text mapping target, as the server does', () => {
+    expect(checkChannelForm(filled({ model_mapping: '{"a":"b","b":"c","c":"a"}' }), true)).toMatchObject({ ok: false, problem: { code: 'channel_model_mapping_cycle' } });
+    expect(checkChannelForm(filled({ model_mapping: '{"a":["b"]}' }), true)).toMatchObject({ ok: false, problem: { code: 'channel_model_mapping_invalid' } });
+  });
+  it('names the other field of the type in its problem', () => {
+    expect(checkChannelForm(filled({ type: 39, other: '' }), true)).toMatchObject({ ok: false, problem: { params: { label: expect.any(String) } } });
+  });
   it('refuses a priority under -999', () => {
-    expect(checkChannelForm(filled({ priority: -1000 }), true, openAi)).toEqual({ ok: false, problem: 'priorityTooLow' });
+    expect(checkChannelForm(filled({ priority: -1000 }), true)).toMatchObject({ ok: false, problem: { code: 'channel_priority_too_low' } });
   });
 });
 
 describe('checkTagEdit', () => {
   const unchanged: TagEditValues = { new_tag: 'team', model_mapping: '', group: [], models: ['a', 'b'], priority: '', weight: '' };
   it('says no changes when nothing changed', () => {
-    expect(checkTagEdit('team', ['a', 'b'], unchanged)).toEqual({ ok: false, problem: 'noChanges' });
+    expect(checkTagEdit('team', ['a', 'b'], unchanged)).toMatchObject({ ok: false, problem: { code: 'channel_no_changes' } });
   });
   it('sends only what changed', () => {
     expect(checkTagEdit('team', ['a', 'b'], { ...unchanged, priority: '5', group: ['vip'] })).toEqual({ ok: true, payload: { tag: 'team', priority: 5, groups: 'vip' } });
@@ -224,15 +226,15 @@ describe('checkTagEdit', () => {
     expect(checkTagEdit('team', ['a', 'b'], { ...unchanged, new_tag: ' ' })).toEqual({ ok: true, payload: { tag: 'team', new_tag: '' } });
   });
   it('validates mapping, priority and weight', () => {
-    expect(checkTagEdit('team', [], { ...unchanged, model_mapping: '{' })).toEqual({ ok: false, problem: 'modelMappingInvalid' });
-    expect(checkTagEdit('team', [], { ...unchanged, priority: '1.2' })).toEqual({ ok: false, problem: 'priorityNotInteger' });
-    expect(checkTagEdit('team', [], { ...unchanged, weight: '-3' })).toEqual({ ok: false, problem: 'weightInvalid' });
+    expect(checkTagEdit('team', [], { ...unchanged, model_mapping: '{' })).toMatchObject({ ok: false, problem: { code: 'channel_model_mapping_invalid' } });
+    expect(checkTagEdit('team', [], { ...unchanged, priority: '1.2' })).toMatchObject({ ok: false, problem: { code: 'channel_priority_not_integer' } });
+    expect(checkTagEdit('team', [], { ...unchanged, weight: '-3' })).toMatchObject({ ok: false, problem: { code: 'channel_weight_invalid' } });
   });
 });
 
 describe('checkBatchTag', () => {
   it('refuses an empty tag', () => {
-    expect(checkBatchTag('  ')).toEqual({ ok: false, problem: 'tagRequired' });
+    expect(checkBatchTag('  ')).toMatchObject({ ok: false, problem: { code: 'channel_tag_required' } });
     expect(checkBatchTag(' t ')).toEqual({ ok: true, tag: 't' });
   });
 });

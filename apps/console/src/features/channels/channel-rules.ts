@@ -1,5 +1,25 @@
-// Pure rules of the channel page (spec 001 §4, §5, §9): input parsing, form validation, payloads, badges, stored preferences.
-import type { ProviderDescriptor } from '@turnpike/contract';
+// The channel page's own logic (spec 001 §4, §5, §9): row keys, badges, stored preferences, and the form and tag
+// drawer checked with @turnpike/contract's channel schema (the same rules the server applies).
+import {
+  channelFieldsSchema,
+  channelTagEditSchema,
+  channelTagPatch,
+  checkInput,
+  newChannelDefaults,
+  newChannelSettings,
+  priorityField,
+  problem,
+  requiredTag,
+  splitBatchKeys,
+  splitNameList,
+  updatedChannelSettings,
+  weightField,
+  type ChannelSettings,
+  type ChannelTagPatch,
+  type Checked,
+  type Problem,
+  type ProblemCode,
+} from '@turnpike/contract';
 import {
   channelColumnKeys,
   type ChannelColumnVisibility,
@@ -7,31 +27,6 @@ import {
   type ChannelRecord,
   type ChannelTagRow,
 } from './channel-types';
-
-/** A broken rule, named by its message key under `channels.messages`. */
-export type ChannelProblem =
-  | 'nameAndKeyRequired'
-  | 'modelsRequired'
-  | 'modelMappingInvalid'
-  | 'statusCodeMappingInvalid'
-  | 'paramOverrideInvalid'
-  | 'settingInvalid'
-  | 'baseUrlRequired'
-  | 'otherRequired'
-  | 'priorityNotInteger'
-  | 'priorityTooLow'
-  | 'weightInvalid'
-  | 'tagRequired'
-  | 'noChanges';
-
-/** Lowest priority a channel may have (spec 001 §9). */
-export const minimumPriority = -999;
-
-/** Splits a comma-joined list (or takes a list) into trimmed, distinct, non-empty names in their first order. */
-export function splitList(value: string | readonly string[] | null | undefined): string[] {
-  const items = typeof value === 'string' ? value.split(',') : (value ?? []);
-  return [...new Set(items.map((item) => item.trim()).filter(Boolean))];
-}
 
 /** True for tag mode's aggregate row. */
 export function isTagRow(row: ChannelListRow): row is ChannelTagRow {
@@ -48,22 +43,29 @@ export function selectedChannelIds(keys: ReadonlyArray<string | number | bigint>
   return [...new Set(keys.filter((key): key is number => typeof key === 'number' && Number.isInteger(key) && key > 0))];
 }
 
-/** Outcome of parsing a priority or weight typed into the table or the tag drawer. */
-export type IntegerInput = { ok: true; value: number } | { ok: false; problem: ChannelProblem };
-
-/** Parses a priority: an integer of at least -999. */
-export function parsePriority(text: string | number | null | undefined): IntegerInput {
-  const source = String(text ?? '').trim();
-  if (!/^-?\d+$/.test(source) || !Number.isSafeInteger(Number(source))) return { ok: false, problem: 'priorityNotInteger' };
-  const value = Number(source);
-  return value < minimumPriority ? { ok: false, problem: 'priorityTooLow' } : { ok: true, value };
+/** Parses a priority typed into the table or the tag drawer with the shared rule (an integer of at least -999). */
+export function parsePriority(text: string | number | null | undefined): Checked<number> {
+  return requiredInteger(checkInput(priorityField, text ?? ''), 'channel_priority_not_integer');
 }
 
-/** Parses a weight: a non-negative integer. */
-export function parseWeight(text: string | number | null | undefined): IntegerInput {
-  const source = String(text ?? '').trim();
-  if (!/^\d+$/.test(source) || !Number.isSafeInteger(Number(source))) return { ok: false, problem: 'weightInvalid' };
-  return { ok: true, value: Number(source) };
+/** Parses a weight with the shared rule (a non-negative integer). */
+export function parseWeight(text: string | number | null | undefined): Checked<number> {
+  return requiredInteger(checkInput(weightField, text ?? ''), 'channel_weight_invalid');
+}
+
+/** A blank cell is not a number: it breaks the integer rule of the field. */
+function requiredInteger(checked: Checked<number | undefined>, blankCode: ProblemCode): Checked<number> {
+  if (!checked.ok) return checked;
+  return checked.value === undefined ? { ok: false, problem: problem(blankCode) } : { ok: true, value: checked.value };
+}
+
+/** The JSON text areas of the form, each checked by its schema field. */
+export type ChannelJsonField = 'model_mapping' | 'status_code_mapping' | 'param_override' | 'setting';
+
+/** The problem of a JSON text area's value, or null when the shared schema accepts it. */
+export function jsonFieldProblem(field: ChannelJsonField, text: string | null | undefined): Problem | null {
+  const checked = checkInput(channelFieldsSchema.shape[field], text ?? '');
+  return checked.ok ? null : checked.problem;
 }
 
 /** Colour level of the response-time badge: 0 untested, ≤1 s green, ≤3 s lime, ≤5 s yellow, else red. */
@@ -73,18 +75,6 @@ export function responseTimeColor(milliseconds: number): 'default' | 'green' | '
   if (milliseconds <= 3000) return 'lime';
   if (milliseconds <= 5000) return 'yellow';
   return 'red';
-}
-
-/** True when the text is empty or a JSON object (the JSON text areas of the form). */
-export function isJsonObjectText(text: string | null | undefined): boolean {
-  const source = (text ?? '').trim();
-  if (source === '') return true;
-  try {
-    const parsed: unknown = JSON.parse(source);
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed);
-  } catch {
-    return false;
-  }
 }
 
 /** The auto-disable reason and time kept in `other_info`. */
@@ -102,14 +92,15 @@ export function readStatusInfo(otherInfo: string | null | undefined): { reason: 
   }
 }
 
-/** Strips trailing slashes and spaces from a base URL. */
-export function normalizeBaseUrl(url: string | null | undefined): string {
-  return (url ?? '').trim().replace(/\/+$/, '');
+/** The base URL as the shared schema stores it (trimmed, without trailing slashes); '' when it is not text. */
+export function formBaseUrl(url: string | null | undefined): string {
+  const checked = checkInput(channelFieldsSchema.shape.base_url, url ?? '');
+  return checked.ok ? (checked.value ?? '') : '';
 }
 
 /** True when a base URL ends with /v1 (the form asks for confirmation: the gateway adds the version itself). */
 export function baseUrlEndsWithV1(url: string | null | undefined): boolean {
-  return /\/v1$/i.test(normalizeBaseUrl(url));
+  return /\/v1\/*$/i.test((url ?? '').trim());
 }
 
 /** Adds comma-separated custom models to a list; names already present are reported, not added twice. */
@@ -117,7 +108,7 @@ export function mergeCustomModels(current: readonly string[], input: string): { 
   const existing = new Set(current);
   const added: string[] = [];
   const duplicates: string[] = [];
-  for (const name of splitList(input)) {
+  for (const name of splitNameList(input)) {
     if (existing.has(name)) duplicates.push(name);
     else {
       existing.add(name);
@@ -171,40 +162,44 @@ export interface ChannelFormValues {
   tag: string;
 }
 
-/** Defaults of a new channel (spec 001 §9): type 1, auto_ban on, group default, priority 0, weight 0. */
+/** Defaults of a new channel (spec 001 §9), from the shared defaults: type 1, auto_ban on, group default, priority 0, weight 0. */
 export function newChannelFormValues(): ChannelFormValues {
+  return settingsToFormValues(newChannelDefaults);
+}
+
+function settingsToFormValues(settings: Omit<ChannelSettings, 'status' | 'max_input_tokens'>): ChannelFormValues {
   return {
-    type: 1,
-    name: '',
-    key: '',
-    base_url: '',
-    other: '',
-    openai_organization: '',
-    group: ['default'],
-    models: [],
-    model_mapping: '',
-    status_code_mapping: '',
-    param_override: '',
-    setting: '',
-    test_model: '',
-    priority: 0,
-    weight: 0,
-    auto_ban: true,
-    tag: '',
+    type: settings.type,
+    name: settings.name,
+    key: settings.key,
+    base_url: settings.base_url,
+    other: settings.other,
+    openai_organization: settings.openai_organization,
+    group: splitNameList(settings.group),
+    models: splitNameList(settings.models),
+    model_mapping: settings.model_mapping,
+    status_code_mapping: settings.status_code_mapping,
+    param_override: settings.param_override,
+    setting: settings.setting,
+    test_model: settings.test_model,
+    priority: settings.priority,
+    weight: settings.weight,
+    auto_ban: settings.auto_ban !== 0,
+    tag: settings.tag,
   };
 }
 
 /** The form values of a stored channel (the key stays empty: the server never sends it). */
 export function channelToFormValues(channel: ChannelRecord): ChannelFormValues {
-  return {
+  return settingsToFormValues({
     type: channel.type,
     name: channel.name ?? '',
     key: '',
     base_url: channel.base_url ?? '',
     other: channel.other ?? '',
     openai_organization: channel.openai_organization ?? '',
-    group: splitList(channel.group),
-    models: splitList(channel.models),
+    group: channel.group ?? '',
+    models: channel.models ?? '',
     model_mapping: channel.model_mapping ?? '',
     status_code_mapping: channel.status_code_mapping ?? '',
     param_override: channel.param_override ?? '',
@@ -212,100 +207,38 @@ export function channelToFormValues(channel: ChannelRecord): ChannelFormValues {
     test_model: channel.test_model ?? '',
     priority: channel.priority ?? 0,
     weight: channel.weight ?? 0,
-    auto_ban: channel.auto_ban !== 0,
+    auto_ban: channel.auto_ban,
     tag: channel.tag ?? '',
-  };
+  });
 }
 
-/** The body of POST or PUT /api/channel/ (models and groups comma-joined). */
-export interface ChannelPayload {
-  type: number;
-  name: string;
-  key?: string;
-  base_url: string;
-  other: string;
-  openai_organization: string;
-  models: string;
-  group: string;
-  model_mapping: string;
-  status_code_mapping: string;
-  param_override: string;
-  setting: string;
-  test_model: string;
-  priority: number;
-  weight: number;
-  auto_ban: 0 | 1;
-  tag: string;
-}
+/** The body of POST or PUT /api/channel/ (models and groups comma-joined); the key only when one was typed. */
+export type ChannelPayload = Omit<ChannelSettings, 'key' | 'status' | 'max_input_tokens'> & { key?: string };
 
 /** Outcome of checking the form: the payload to send, or the first broken rule. */
-export type ChannelFormCheck = { ok: true; payload: ChannelPayload } | { ok: false; problem: ChannelProblem };
-
-const jsonFields = [
-  ['model_mapping', 'modelMappingInvalid'],
-  ['status_code_mapping', 'statusCodeMappingInvalid'],
-  ['param_override', 'paramOverrideInvalid'],
-  ['setting', 'settingInvalid'],
-] as const;
+export type ChannelFormCheck = { ok: true; payload: ChannelPayload } | { ok: false; problem: Problem };
 
 /**
- * Checks the form (spec 001 §5) and builds the payload: on create name and key are required and at
- * least one model; JSON fields must be objects; the type's required base URL and `other` must be
- * given; an empty `other` takes the descriptor's default (Spark v2.1, Azure's api-version); the base URL loses its trailing /.
+ * Checks the form with the shared channel schema and whole-channel rules (spec 001 §5) and builds the payload: on
+ * create name, key and a model are required, the type's base URL and `other` too; an empty `other` takes the type's
+ * default; JSON fields must be objects and the model mapping free of cycles; the base URL loses its trailing /.
  */
-export function checkChannelForm(values: ChannelFormValues, creating: boolean, descriptor: ProviderDescriptor | undefined): ChannelFormCheck {
-  const name = (values.name ?? '').trim();
-  const key = (values.key ?? '').trim();
-  if (creating && (name === '' || key === '')) return { ok: false, problem: 'nameAndKeyRequired' };
-  const models = splitList(values.models);
-  if (models.length === 0) return { ok: false, problem: 'modelsRequired' };
-  for (const [field, problem] of jsonFields) {
-    if (!isJsonObjectText(values[field])) return { ok: false, problem };
-  }
-  const baseUrl = normalizeBaseUrl(values.base_url);
-  if (baseUrl === '' && descriptor?.baseUrlRequired) return { ok: false, problem: 'baseUrlRequired' };
-  let other = (values.other ?? '').trim();
-  if (other === '' && descriptor?.otherField?.default !== undefined) other = descriptor.otherField.default;
-  if (other === '' && descriptor?.otherField?.required) return { ok: false, problem: 'otherRequired' };
-  const priority = parsePriority(values.priority ?? 0);
-  if (!priority.ok) return priority;
-  const weight = parseWeight(values.weight ?? 0);
-  if (!weight.ok) return weight;
-  const payload: ChannelPayload = {
-    type: values.type,
-    name,
-    base_url: baseUrl,
-    other,
-    openai_organization: (values.openai_organization ?? '').trim(),
-    models: models.join(','),
-    group: splitList(values.group).join(','),
-    model_mapping: (values.model_mapping ?? '').trim(),
-    status_code_mapping: (values.status_code_mapping ?? '').trim(),
-    param_override: (values.param_override ?? '').trim(),
-    setting: (values.setting ?? '').trim(),
-    test_model: (values.test_model ?? '').trim(),
-    priority: priority.value,
-    weight: weight.value,
-    auto_ban: values.auto_ban === false ? 0 : 1,
-    tag: (values.tag ?? '').trim(),
-  };
+export function checkChannelForm(values: ChannelFormValues, creating: boolean): ChannelFormCheck {
+  const parsed = checkInput(channelFieldsSchema, values);
+  if (!parsed.ok) return parsed;
+  const settings = creating ? newChannelSettings(parsed.value) : updatedChannelSettings({ ...newChannelDefaults }, parsed.value);
+  if (!settings.ok) return settings;
+  const { key: _key, status: _status, max_input_tokens: _maxInputTokens, ...fields } = settings.value;
+  const payload: ChannelPayload = { ...fields, group: parsed.value.group === undefined ? fields.group : parsed.value.group.join(',') };
   // On edit an empty key keeps the stored one, so it is left out.
+  const key = parsed.value.key ?? '';
   if (key !== '') payload.key = key;
   return { ok: true, payload };
 }
 
-/** Number of keys a batch create would make: one per non-empty line (or per item of a JSON array). */
+/** Number of keys a batch create makes: one per non-empty line (or per item of a JSON array). */
 export function countBatchKeys(key: string): number {
-  const text = key.trim();
-  if (text.startsWith('[')) {
-    try {
-      const parsed: unknown = JSON.parse(text);
-      if (Array.isArray(parsed)) return parsed.length;
-    } catch {
-      // Not a JSON array: count lines.
-    }
-  }
-  return text.split(/\r?\n/).filter((line) => line.trim() !== '').length;
+  return splitBatchKeys(key).length;
 }
 
 /** The values of the tag edit drawer; empty fields mean "no change". */
@@ -319,53 +252,35 @@ export interface TagEditValues {
 }
 
 /** The body of PUT /api/channel/tag. */
-export interface TagEditPayload {
-  tag: string;
-  new_tag?: string;
-  model_mapping?: string;
-  groups?: string;
-  models?: string;
-  priority?: number;
-  weight?: number;
-}
+export type TagEditPayload = ChannelTagPatch & { tag: string };
 
 /** Outcome of checking the tag drawer. */
-export type TagEditCheck = { ok: true; payload: TagEditPayload } | { ok: false; problem: ChannelProblem };
+export type TagEditCheck = { ok: true; payload: TagEditPayload } | { ok: false; problem: Problem };
 
 /**
- * Builds the tag edit (spec 001 §5): only changed fields are sent; a cleared tag name dissolves the
- * tag; the models the drawer was opened with count as unchanged; nothing changed → noChanges.
+ * Builds the tag edit with the shared tag-edit schema (spec 001 §5): only changed fields are sent; a cleared tag
+ * name dissolves the tag; the models the drawer was opened with count as unchanged; nothing changed → no changes.
  */
 export function checkTagEdit(tag: string, initialModels: readonly string[], values: TagEditValues): TagEditCheck {
-  const payload: TagEditPayload = { tag };
-  const newTag = (values.new_tag ?? '').trim();
-  if (newTag !== tag) payload.new_tag = newTag;
-  const mapping = (values.model_mapping ?? '').trim();
-  if (mapping !== '') {
-    if (!isJsonObjectText(mapping)) return { ok: false, problem: 'modelMappingInvalid' };
-    payload.model_mapping = mapping;
-  }
-  const groups = splitList(values.group);
-  if (groups.length > 0) payload.groups = groups.join(',');
-  const models = splitList(values.models);
-  if (models.length > 0 && models.join(',') !== splitList(initialModels).join(',')) payload.models = models.join(',');
-  if ((values.priority ?? '').toString().trim() !== '') {
-    const priority = parsePriority(values.priority);
-    if (!priority.ok) return priority;
-    payload.priority = priority.value;
-  }
-  if ((values.weight ?? '').toString().trim() !== '') {
-    const weight = parseWeight(values.weight);
-    if (!weight.ok) return weight;
-    payload.weight = weight.value;
-  }
-  return Object.keys(payload).length === 1 ? { ok: false, problem: 'noChanges' } : { ok: true, payload };
+  const models = splitNameList(values.models);
+  const parsed = checkInput(channelTagEditSchema, {
+    tag,
+    new_tag: values.new_tag ?? '',
+    model_mapping: values.model_mapping,
+    models: models.join(',') === splitNameList(initialModels).join(',') ? undefined : models,
+    groups: values.group,
+    priority: values.priority,
+    weight: values.weight,
+  });
+  if (!parsed.ok) return parsed;
+  const patch = channelTagPatch(tag, parsed.value);
+  return patch.ok ? { ok: true, payload: { tag, ...patch.value } } : patch;
 }
 
 /** Checks the batch tag dialog: the tag cannot be empty. */
-export function checkBatchTag(tag: string | null | undefined): { ok: true; tag: string } | { ok: false; problem: ChannelProblem } {
-  const value = (tag ?? '').trim();
-  return value === '' ? { ok: false, problem: 'tagRequired' } : { ok: true, tag: value };
+export function checkBatchTag(tag: string | null | undefined): { ok: true; tag: string } | { ok: false; problem: Problem } {
+  const checked = requiredTag(tag);
+  return checked.ok ? { ok: true, tag: checked.value } : checked;
 }
 
 /** Currency sign of an upstream balance: the Chinese platforms report yuan, the others dollars. */

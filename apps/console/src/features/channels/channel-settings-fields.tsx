@@ -4,7 +4,9 @@ import type { Rule } from 'antd/es/form';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGroupNames } from './channels-api';
-import { isJsonObjectText, minimumPriority } from './channel-rules';
+import { minimumPriority } from '@turnpike/contract';
+import { rejectProblem } from '../../lib/problem-text';
+import { jsonFieldProblem, type ChannelJsonField } from './channel-rules';
 
 const modelMappingTemplate = JSON.stringify({ 'gpt-3.5-turbo': 'gpt-3.5-turbo-0125' }, null, 2);
 
@@ -22,18 +24,14 @@ export function ChannelGroupsField() {
   );
 }
 
-function useJsonRule(): Rule {
-  const { t } = useTranslation();
-  return {
-    validator: async (_rule, value: string | undefined) => (isJsonObjectText(value) ? undefined : Promise.reject(new Error(t('channels.messages.invalidJson')))),
-  };
+/** The shared schema's rule of one JSON field (a JSON object; the model mapping also free of cycles). */
+function jsonRule(name: ChannelJsonField): Rule {
+  return { validator: async (_rule, value: string | undefined) => rejectProblem(jsonFieldProblem(name, value)) };
 }
 
-type JsonFieldName = 'model_mapping' | 'status_code_mapping' | 'param_override' | 'setting';
-
 /** One JSON text area, checked on blur (spec 001 §5: not a valid JSON string). */
-function JsonArea({ name, label, placeholder, extra }: { name: JsonFieldName; label: string; placeholder: string; extra?: ReactNode }) {
-  const rule = useJsonRule();
+function JsonArea({ name, label, placeholder, extra }: { name: ChannelJsonField; label: string; placeholder: string; extra?: ReactNode }) {
+  const rule = jsonRule(name);
   return (
     <Form.Item label={label} name={name} validateTrigger="onBlur" rules={[rule]} extra={extra}>
       <Input.TextArea name={name} autoSize={{ minRows: 2, maxRows: 10 }} placeholder={placeholder} spellCheck={false} />

@@ -1,8 +1,10 @@
 // Channel calls (spec 001 §7 Channels) as TanStack Query hooks; every list change refreshes the table.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ChannelGroupUse, Page } from '@turnpike/contract';
 import { apiClient, requestEnvelope } from '../../lib/api-client';
+import { normalizePage } from '../../lib/page-data';
 import type { ChannelPayload, TagEditPayload } from './channel-rules';
-import type { ChannelListParams, ChannelListRow, ChannelPage, ChannelRecord } from './channel-types';
+import type { ChannelListParams, ChannelListRow, ChannelRecord } from './channel-types';
 
 const channelsKey = ['channels'] as const;
 
@@ -13,15 +15,6 @@ function readNumber(value: unknown): number {
 /** A top-level number beside the envelope (the test's `time`, the balance's `balance`). */
 function extraNumber(answer: object, field: string): number {
   return readNumber((answer as Record<string, unknown>)[field]);
-}
-
-function normalizePage(data: Partial<ChannelPage> | null | undefined): ChannelPage {
-  return {
-    items: Array.isArray(data?.items) ? (data.items as ChannelListRow[]) : [],
-    total: readNumber(data?.total),
-    page: readNumber(data?.page) || 1,
-    page_size: readNumber(data?.page_size),
-  };
 }
 
 /** True when a keyword, group or model filter is applied (the search endpoint is used). */
@@ -36,10 +29,10 @@ export function useChannelList(params: ChannelListParams) {
     queryFn: async () => {
       const common = { p: params.page, page_size: params.pageSize, id_sort: params.idSort, tag_mode: params.tagMode };
       const data = isSearching(params)
-        ? await apiClient.get<Partial<ChannelPage>>('/api/channel/search', {
+        ? await apiClient.get<Partial<Page<ChannelListRow>>>('/api/channel/search', {
             query: { ...common, keyword: params.keyword, group: params.group, model: params.model },
           })
-        : await apiClient.get<Partial<ChannelPage>>('/api/channel/', { query: common });
+        : await apiClient.get<Partial<Page<ChannelListRow>>>('/api/channel/', { query: common });
       return normalizePage(data);
     },
     placeholderData: keepPreviousData,
@@ -212,22 +205,6 @@ export function useFetchUpstreamModels() {
       return Array.isArray(data) ? data.filter((item): item is string => typeof item === 'string') : [];
     },
   });
-}
-
-/** One client type's use of a channel within a group. */
-export interface ChannelClientUse {
-  client_type: string;
-  count: number;
-  first_seen: number;
-  last_seen: number;
-}
-
-/** One group's use of a channel (GET /api/channel/test_upstream/{id}). */
-export interface ChannelGroupUse {
-  group: string;
-  first_seen: number;
-  last_seen: number;
-  client_types: ChannelClientUse[];
 }
 
 /** Which groups and client types used a channel, from its recent logs; loads while `id` is set. */

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useState, type HTMLAttributes, type Ke
 import { Alert, Button, Card, ConfigProvider, Empty, Table } from 'antd';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PageSizeOptions } from '../../lib/constants';
+import { PageSizes } from '@turnpike/contract';
 import { notify } from '../../lib/notify';
 import { usePageSize } from '../../lib/page-size';
 import { StorageKeys, writeJson, writeString } from '../../lib/storage';
@@ -291,7 +291,7 @@ export default function ChannelsPage() {
             total: list.data?.total ?? 0,
             showSizeChanger: true,
             size: isMobile ? 'small' : undefined,
-            pageSizeOptions: PageSizeOptions.map(String),
+            pageSizeOptions: PageSizes.map(String),
             showTotal: (total, range) => t('common.paginationTotal', { start: range[0], end: range[1], total }),
             onChange: (nextPage, nextSize) => {
               if (nextSize !== pageSize) {

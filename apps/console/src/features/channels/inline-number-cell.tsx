@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Input, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../lib/notify';
+import { problemMessage } from '../../lib/problem-text';
 import { parsePriority, parseWeight } from './channel-rules';
 
 /** Props of the inline editor. */
@@ -33,7 +34,7 @@ export function InlineNumberCell({ field, value, testId, tagLevel, onCommit }: I
     }
     const parsed = field === 'priority' ? parsePriority(typed) : parseWeight(typed);
     if (!parsed.ok) {
-      notify.error(t(`channels.messages.${parsed.problem}`));
+      notify.error(problemMessage(parsed.problem));
       setText(shown);
       return;
     }

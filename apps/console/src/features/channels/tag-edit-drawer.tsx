@@ -5,7 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { notify } from '../../lib/notify';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { useEditTag, useGroupNames, useKnownModels, useTagModels } from './channels-api';
-import { checkTagEdit, isJsonObjectText, splitList, type TagEditValues } from './channel-rules';
+import { splitNameList } from '@turnpike/contract';
+import { problemMessage, rejectProblem } from '../../lib/problem-text';
+import { checkTagEdit, jsonFieldProblem, type TagEditValues } from './channel-rules';
 
 /** Props of the drawer. */
 export interface TagEditDrawerProps {
@@ -25,7 +27,7 @@ export function TagEditDrawer({ tag, onClose }: TagEditDrawerProps) {
   const groups = useGroupNames();
   const knownModels = useKnownModels();
   const editTag = useEditTag();
-  const initialModels = useMemo(() => splitList(tagModels.data ?? ''), [tagModels.data]);
+  const initialModels = useMemo(() => splitNameList(tagModels.data ?? ''), [tagModels.data]);
   const selectedModels = Form.useWatch('models', form);
 
   useEffect(() => {
@@ -41,8 +43,8 @@ export function TagEditDrawer({ tag, onClose }: TagEditDrawerProps) {
     if (tag === null) return;
     const checked = checkTagEdit(tag, initialModels, values);
     if (!checked.ok) {
-      if (checked.problem === 'noChanges') notify.info(t('channels.messages.noChanges'));
-      else notify.error(t(`channels.messages.${checked.problem}`));
+      if (checked.problem.code === 'channel_no_changes') notify.info(problemMessage(checked.problem));
+      else notify.error(problemMessage(checked.problem));
       return;
     }
     editTag.mutate(checked.payload, {
@@ -95,7 +97,7 @@ export function TagEditDrawer({ tag, onClose }: TagEditDrawerProps) {
             name="model_mapping"
             extra={t('channels.form.modelMappingHint')}
             validateTrigger="onBlur"
-            rules={[{ validator: async (_rule, value: string) => (isJsonObjectText(value) ? undefined : Promise.reject(new Error(t('channels.messages.invalidJson')))) }]}
+            rules={[{ validator: async (_rule, value: string) => rejectProblem(jsonFieldProblem('model_mapping', value)) }]}
           >
             <Input.TextArea name="model_mapping" autoSize={{ minRows: 3, maxRows: 10 }} placeholder={t('channels.form.modelMappingPlaceholder')} />
           </Form.Item>

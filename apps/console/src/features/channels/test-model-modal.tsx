@@ -4,7 +4,8 @@ import { Button, Input, Modal, Table, Tag, Tooltip, Typography } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useTestChannel } from './channels-api';
-import { responseTimeColor, splitList } from './channel-rules';
+import { splitNameList } from '@turnpike/contract';
+import { responseTimeColor } from './channel-rules';
 import type { ChannelRecord } from './channel-types';
 
 type TestResult = { state: 'running' } | { state: 'ok'; seconds: number } | { state: 'failed'; message: string };
@@ -28,7 +29,7 @@ export function TestModelModal({ channel, onClose }: TestModelModalProps) {
     setResults({});
   }, [channelId]);
 
-  const models = useMemo(() => splitList(channel?.models), [channel?.models]);
+  const models = useMemo(() => splitNameList(channel?.models), [channel?.models]);
   const defaultModel = channel?.test_model || models[0] || '';
   const query = filter.trim().toLowerCase();
   const rows = models.filter((name) => query === '' || name.toLowerCase().includes(query)).map((name) => ({ name }));

@@ -2,7 +2,8 @@
 import { Alert, Button, Modal, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from './channel-cells';
-import { useChannelUpstreamUse, type ChannelGroupUse } from './channels-api';
+import type { ChannelGroupUse } from '@turnpike/contract';
+import { useChannelUpstreamUse } from './channels-api';
 import type { ChannelRecord } from './channel-types';
 
 /** Props of the dialog. */

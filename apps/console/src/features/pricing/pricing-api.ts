@@ -1,7 +1,7 @@
 // The public pricing call: GET /api/pricing → items in data, group_ratio and usable_group beside it.
 import { useQuery } from '@tanstack/react-query';
-import type { PricingAnswer, PricingItem } from '@turnpike/contract';
-import { requestEnvelope, type ApiEnvelope } from '../../lib/api-client';
+import type { DataEnvelope, PricingAnswer, PricingItem } from '@turnpike/contract';
+import { requestEnvelope } from '../../lib/api-client';
 
 /** The pricing table and the viewer's groups. */
 export interface PricingData {
@@ -31,7 +31,7 @@ export function usePricing(signedInUserId: number | null) {
   return useQuery({
     queryKey: ['pricing', signedInUserId],
     queryFn: async (): Promise<PricingData> => {
-      const envelope = (await requestEnvelope<PricingItem[]>('GET', '/api/pricing')) as ApiEnvelope<PricingItem[]> & Partial<Pick<PricingAnswer, 'group_ratio' | 'usable_group'>>;
+      const envelope = (await requestEnvelope<PricingItem[]>('GET', '/api/pricing')) as DataEnvelope<PricingItem[]> & Partial<Pick<PricingAnswer, 'group_ratio' | 'usable_group'>>;
       const items = Array.isArray(envelope.data) ? envelope.data.filter((item) => isObject(item) && typeof item.model_name === 'string') : [];
       return { items, groupRatio: numberMap(envelope.group_ratio), usableGroup: textMap(envelope.usable_group) };
     },

@@ -3,13 +3,14 @@ import { Form, Input, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EditDrawer, editingIdOf, saveEdit, useEditTargetForm, type EditTarget } from '../../lib/edit-drawer';
 import { notify } from '../../lib/notify';
+import { problemMessage } from '../../lib/problem-text';
 import { renderQuota } from '../../lib/quota-format';
 import { useCreateRedemptions, useRedemptionDetail, useUpdateRedemption, type RedemptionRecord } from './redemptions-api';
 import {
   buildRedemptionPayload,
   DefaultRedemptionQuota,
   RedemptionCountLimits,
-  RedemptionNameLimits,
+  RedemptionNameMax,
   type RedemptionFormValues,
 } from './redemptions-rules';
 
@@ -46,7 +47,7 @@ export function RedemptionEditDrawer({ target, onClose, onCreated }: RedemptionE
   const submit = (): void => {
     const result = buildRedemptionPayload(form.getFieldsValue(true), creating, (value) => renderQuota(value));
     if ('problem' in result) {
-      notify.error(t(`redemptions.problem.${result.problem}`));
+      notify.error(problemMessage(result.problem));
       return;
     }
     const { payload } = result;
@@ -72,7 +73,7 @@ export function RedemptionEditDrawer({ target, onClose, onCreated }: RedemptionE
     >
       <Form<RedemptionFormValues> form={form} name="redemption-edit" layout="vertical" onFinish={submit} initialValues={createDefaults} data-testid="redemption-form">
         <Form.Item label={t('redemptions.form.name')} name="name">
-          <Input name="name" maxLength={RedemptionNameLimits.max} showCount placeholder={creating ? t('redemptions.form.namePlaceholder') : undefined} autoComplete="off" />
+          <Input name="name" maxLength={RedemptionNameMax} showCount placeholder={creating ? t('redemptions.form.namePlaceholder') : undefined} autoComplete="off" />
         </Form.Item>
         <Form.Item
           label={t('redemptions.form.quota')}

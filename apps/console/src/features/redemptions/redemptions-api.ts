@@ -1,6 +1,8 @@
 // Redemption code calls (spec 001 §7 Redemptions, admin) as TanStack Query hooks.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Page } from '@turnpike/contract';
 import { apiClient } from '../../lib/api-client';
+import { normalizePage } from '../../lib/page-data';
 import type { RedemptionPayload } from './redemptions-rules';
 
 /** A redemption code as the admin list returns it. */
@@ -14,12 +16,6 @@ export interface RedemptionRecord {
   redeemed_time?: number;
   used_user_id: number;
   expired_time?: number;
-}
-
-/** One page of codes. */
-export interface RedemptionPage {
-  items: RedemptionRecord[];
-  total: number;
 }
 
 /** What the list shows: page, page size and the applied keyword (id or name). */
@@ -39,9 +35,9 @@ export function useRedemptionList(params: RedemptionListParams) {
       const query = { p: params.page, page_size: params.pageSize };
       const data =
         params.keyword !== ''
-          ? await apiClient.get<Partial<RedemptionPage> | null>('/api/redemption/search', { query: { keyword: params.keyword, ...query } })
-          : await apiClient.get<Partial<RedemptionPage> | null>('/api/redemption/', { query });
-      return { items: Array.isArray(data?.items) ? data.items : [], total: typeof data?.total === 'number' ? data.total : 0 };
+          ? await apiClient.get<Partial<Page<RedemptionRecord>> | null>('/api/redemption/search', { query: { keyword: params.keyword, ...query } })
+          : await apiClient.get<Partial<Page<RedemptionRecord>> | null>('/api/redemption/', { query });
+      return normalizePage(data);
     },
     placeholderData: keepPreviousData,
   });

@@ -42,11 +42,6 @@ const en = {
     count: 'Quantity',
     countHint: 'From 1 to 100 codes per batch.',
   },
-  problem: {
-    nameLength: 'The name must be 1 to 20 characters',
-    quotaInvalid: 'The quota must be a positive integer',
-    countInvalid: 'The quantity must be an integer from 1 to 100',
-  },
   codes: {
     title: 'Redemption codes created',
     summary: '{{count}} codes were created. Copy them now and keep them safe.',
@@ -97,11 +92,6 @@ const zh: typeof en = {
     quotaHint: '等价于 {{amount}}',
     count: '生成数量',
     countHint: '每批 1 到 100 个。',
-  },
-  problem: {
-    nameLength: '名称长度必须为 1 到 20 个字符',
-    quotaInvalid: '额度必须是正整数',
-    countInvalid: '生成数量必须是 1 到 100 之间的整数',
   },
   codes: {
     title: '兑换码已创建',

@@ -11,15 +11,15 @@ describe('redemption payload', () => {
     expect(buildRedemptionPayload({ name: 'promo', quota: '250000', count: 7 }, false, format)).toEqual({ payload: { name: 'promo', quota: 250000 } });
   });
   it('refuses names outside 1 to 20 characters', () => {
-    expect(buildRedemptionPayload({ name: 'x'.repeat(21), quota: 1, count: 1 }, true, format)).toEqual({ problem: 'nameLength' });
-    expect(buildRedemptionPayload({ name: '', quota: 1 }, false, format)).toEqual({ problem: 'nameLength' });
+    expect(buildRedemptionPayload({ name: 'x'.repeat(21), quota: 1, count: 1 }, true, format)).toMatchObject({ problem: { code: 'redemption_name_length' } });
+    expect(buildRedemptionPayload({ name: '', quota: 1 }, false, format)).toMatchObject({ problem: { code: 'redemption_name_length' } });
     expect(buildRedemptionPayload({ name: 'x'.repeat(20), quota: 1, count: 1 }, true, format)).toMatchObject({ payload: { name: 'x'.repeat(20) } });
   });
   it('needs an integer quota and a count from 1 to 100', () => {
-    expect(buildRedemptionPayload({ name: 'a', quota: '1.5', count: 1 }, true, format)).toEqual({ problem: 'quotaInvalid' });
-    expect(buildRedemptionPayload({ name: 'a', quota: 0, count: 1 }, true, format)).toEqual({ problem: 'quotaInvalid' });
-    expect(buildRedemptionPayload({ name: 'a', quota: 1, count: 0 }, true, format)).toEqual({ problem: 'countInvalid' });
-    expect(buildRedemptionPayload({ name: 'a', quota: 1, count: 101 }, true, format)).toEqual({ problem: 'countInvalid' });
+    expect(buildRedemptionPayload({ name: 'a', quota: '1.5', count: 1 }, true, format)).toMatchObject({ problem: { code: 'redemption_quota_not_integer' } });
+    expect(buildRedemptionPayload({ name: 'a', quota: 0, count: 1 }, true, format)).toMatchObject({ problem: { code: 'redemption_quota_invalid' } });
+    expect(buildRedemptionPayload({ name: 'a', quota: 1, count: 0 }, true, format)).toMatchObject({ problem: { code: 'redemption_count_invalid' } });
+    expect(buildRedemptionPayload({ name: 'a', quota: 1, count: 101 }, true, format)).toMatchObject({ problem: { code: 'redemption_count_too_many' } });
     expect(buildRedemptionPayload({ name: 'a', quota: 1, count: 100 }, true, format)).toMatchObject({ payload: { count: 100 } });
   });
 });

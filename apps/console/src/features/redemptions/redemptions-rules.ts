@@ -1,14 +1,14 @@
 // Pure rules of redemption codes: defaults, status labels and actions, the create/edit payload (spec 001 §4, §5, §9).
-import { RedemptionStatus } from '@turnpike/contract';
+import { checkInput, defaultRedemptionQuota, redemptionCreateSchema, redemptionLimits, RedemptionStatus, type Problem } from '@turnpike/contract';
 
 /** Quota of a new code. */
-export const DefaultRedemptionQuota = 100000;
+export const DefaultRedemptionQuota = defaultRedemptionQuota;
 
-/** Codes created per batch: at least 1, at most 100. */
-export const RedemptionCountLimits = { min: 1, max: 100 } as const;
+/** Codes created per batch (the input's bounds; the shared schema enforces them). */
+export const RedemptionCountLimits = { min: 1, max: redemptionLimits.countMax } as const;
 
-/** Name length limits. */
-export const RedemptionNameLimits = { min: 1, max: 20 } as const;
+/** Longest code name. */
+export const RedemptionNameMax = redemptionLimits.nameMax;
 
 /** How a code's status is shown. */
 export type RedemptionStatusKey = 'unused' | 'disabled' | 'used' | 'unknown';
@@ -48,27 +48,22 @@ export interface RedemptionPayload {
   count?: number;
 }
 
-/** Why a redemption form cannot be sent. */
-export type RedemptionFormProblem = 'nameLength' | 'quotaInvalid' | 'countInvalid';
+/** The edit form's fields: a code's name and quota. */
+const redemptionEditSchema = redemptionCreateSchema.pick({ name: true, quota: true });
 
-function parseInteger(value: unknown): number | null {
-  const text = String(value ?? '').trim();
-  return /^\d+$/.test(text) ? Number.parseInt(text, 10) : null;
-}
-
-/** Builds the payload: quota and count as integers, an empty name on create becomes the formatted quota, name 1–20 characters, count 1–100. */
+/** Builds the payload and checks it with the shared schema: an empty name on create becomes the formatted quota. */
 export function buildRedemptionPayload(
   values: RedemptionFormValues,
   creating: boolean,
   formatQuota: (quota: number) => string,
-): { payload: RedemptionPayload } | { problem: RedemptionFormProblem } {
-  const quota = parseInteger(values.quota);
-  if (quota === null || quota < 1) return { problem: 'quotaInvalid' };
+): { payload: RedemptionPayload } | { problem: Problem } {
+  const quota = values.quota ?? '';
   let name = (values.name ?? '').trim();
-  if (creating && name === '') name = formatQuota(quota);
-  if (name.length < RedemptionNameLimits.min || name.length > RedemptionNameLimits.max) return { problem: 'nameLength' };
-  if (!creating) return { payload: { name, quota } };
-  const count = parseInteger(values.count);
-  if (count === null || count < RedemptionCountLimits.min || count > RedemptionCountLimits.max) return { problem: 'countInvalid' };
-  return { payload: { name, quota, count } };
+  if (creating && name === '' && /^\s*\d+\s*$/.test(String(quota))) name = formatQuota(Number(quota));
+  if (!creating) {
+    const checked = checkInput(redemptionEditSchema, { name, quota });
+    return checked.ok ? { payload: checked.value } : { problem: checked.problem };
+  }
+  const checked = checkInput(redemptionCreateSchema, { name, quota, count: values.count ?? '' });
+  return checked.ok ? { payload: { name: checked.value.name, quota: checked.value.quota, count: checked.value.count } } : { problem: checked.problem };
 }

@@ -4,6 +4,7 @@ import { AutoComplete, Button, DatePicker, Divider, Form, Input, InputNumber, Se
 import { useTranslation } from 'react-i18next';
 import { EditDrawer, editingIdOf, saveEdit, useEditTargetForm, type EditTarget } from '../../lib/edit-drawer';
 import { notify } from '../../lib/notify';
+import { problemMessage } from '../../lib/problem-text';
 import { readQuotaDisplay, renderQuota } from '../../lib/quota-format';
 import { DateTimeFormat } from '../../lib/timestamp-format';
 import { useUsableGroups, useUsableModels } from '../../lib/user-scope-api';
@@ -73,7 +74,7 @@ export function TokenEditDrawer({ target, onClose }: TokenEditDrawerProps) {
   const submit = (): void => {
     const result = buildTokenPayload(form.getFieldsValue(true), creating);
     if ('problem' in result) {
-      notify.error(t(`tokens.problem.${result.problem}`));
+      notify.error(problemMessage(result.problem));
       return;
     }
     saveEdit(target, result.payload, createToken, updateToken, {

@@ -1,6 +1,8 @@
 // Token calls (spec 001 §7 Tokens) as TanStack Query hooks.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Page } from '@turnpike/contract';
 import { apiClient } from '../../lib/api-client';
+import { normalizePage } from '../../lib/page-data';
 import type { TokenPayload } from './tokens-rules';
 
 /** A token as GET /api/token/ returns it (key without `sk-`). */
@@ -21,12 +23,6 @@ export interface TokenRecord {
   group: string;
 }
 
-/** One page of tokens. */
-export interface TokenPage {
-  items: TokenRecord[];
-  total: number;
-}
-
 /** What the list shows: page, size and the applied search (name keyword, key). */
 export interface TokenListParams {
   page: number;
@@ -45,9 +41,9 @@ export function useTokenList(params: TokenListParams) {
       const searching = params.keyword !== '' || params.token !== '';
       const paging = { p: params.page, size: params.pageSize };
       const data = searching
-        ? await apiClient.get<Partial<TokenPage> | null>('/api/token/search', { query: { keyword: params.keyword, token: params.token, ...paging } })
-        : await apiClient.get<Partial<TokenPage> | null>('/api/token/', { query: paging });
-      return { items: Array.isArray(data?.items) ? data.items : [], total: typeof data?.total === 'number' ? data.total : 0 };
+        ? await apiClient.get<Partial<Page<TokenRecord>> | null>('/api/token/search', { query: { keyword: params.keyword, token: params.token, ...paging } })
+        : await apiClient.get<Partial<Page<TokenRecord>> | null>('/api/token/', { query: paging });
+      return normalizePage(data);
     },
     placeholderData: keepPreviousData,
   });

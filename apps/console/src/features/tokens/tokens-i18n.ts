@@ -74,12 +74,6 @@ const en = {
     countHint: 'Extra tokens are named after the first, plus a dash and 6 random characters.',
     advanced: 'Limits',
   },
-  problem: {
-    nameRequired: 'Please enter a token name',
-    expiryInvalid: 'Expiry time format error',
-    quotaInvalid: 'The quota must be a non-negative integer',
-    countInvalid: 'The quantity must be a positive integer',
-  },
 };
 
 const zh: typeof en = {
@@ -155,12 +149,6 @@ const zh: typeof en = {
     count: '新建数量',
     countHint: '额外的令牌以第一个的名称加短横线和 6 位随机字符命名。',
     advanced: '访问限制',
-  },
-  problem: {
-    nameRequired: '请输入令牌名称',
-    expiryInvalid: '过期时间格式错误！',
-    quotaInvalid: '额度必须是非负整数',
-    countInvalid: '新建数量必须是正整数',
   },
 };
 

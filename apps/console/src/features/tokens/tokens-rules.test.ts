@@ -72,10 +72,15 @@ describe('token form', () => {
   });
 
   it('names the first problem', () => {
-    expect(buildTokenPayload({ name: '  ' }, true)).toEqual({ problem: 'nameRequired' });
-    expect(buildTokenPayload({ name: 'a', expired_time: dayjs('nope') }, true)).toEqual({ problem: 'expiryInvalid' });
-    expect(buildTokenPayload({ name: 'a', remain_quota: '1.5' }, true)).toEqual({ problem: 'quotaInvalid' });
-    expect(buildTokenPayload({ name: 'a', remain_quota: 1, count: 'x' }, true)).toEqual({ problem: 'countInvalid' });
+    const code = (result: ReturnType<typeof buildTokenPayload>) => ('problem' in result ? result.problem.code : null);
+    expect(code(buildTokenPayload({ name: '  ' }, true))).toBe('token_name_required');
+    expect(code(buildTokenPayload({ name: 'a', expired_time: dayjs('nope') }, true))).toBe('token_expiry_invalid');
+    expect(code(buildTokenPayload({ name: 'a', remain_quota: '1.5' }, true))).toBe('token_quota_not_integer');
+    expect(code(buildTokenPayload({ name: 'a', remain_quota: -1 }, true))).toBe('token_quota_negative');
+    expect(code(buildTokenPayload({ name: 'a', remain_quota: 1, count: 'x' }, true))).toBe('token_count_invalid');
+    expect(code(buildTokenPayload({ name: 'a', remain_quota: 1, count: 101 }, true))).toBe('token_count_too_many');
+    expect(code(buildTokenPayload({ name: 'x'.repeat(31) }, false))).toBe('token_name_too_long');
+    expect(code(buildTokenPayload({ name: 'a', allow_ips: '10.0.0.0/33' }, false))).toBe('token_allow_ips_invalid');
   });
 });
 

@@ -1,6 +1,6 @@
 // Pure rules of the token page: quick picks, expiry shortcuts and parsing, batch count, status, payload (spec 001 §4, §5, §9).
 import dayjs, { type Dayjs } from 'dayjs';
-import { TokenStatus } from '@turnpike/contract';
+import { checkInput, problem, splitNameList, tokenCreateSchema, tokenFieldsSchema, TokenStatus, type Problem, type TokenCreateInput } from '@turnpike/contract';
 import { formatCompactNumber, type QuotaDisplay } from '../../lib/quota-format';
 
 /** Quota quick picks: $1, $10, $50, $100, $500, $1000 at 500 000 units per dollar. */
@@ -72,10 +72,7 @@ export function tokenStatusKey(token: { status: number; model_limits_enabled?: b
 
 /** Splits a comma-joined model list into names. */
 export function modelLimitList(text: string | undefined): string[] {
-  return (text ?? '')
-    .split(',')
-    .map((model) => model.trim())
-    .filter(Boolean);
+  return splitNameList(text);
 }
 
 /** `sk-` + the first and last four characters, the middle hidden. */
@@ -96,34 +93,17 @@ export interface TokenFormValues {
   count?: string | number;
 }
 
-/** Body of POST /api/token/ (count only on create) and PUT /api/token/ (with id). */
-export interface TokenPayload {
-  name: string;
-  remain_quota: number;
-  unlimited_quota: boolean;
-  expired_time: number;
-  model_limits_enabled: boolean;
-  model_limits: string;
-  allow_ips: string;
-  group: string;
-  count?: number;
-}
+/** Body of POST /api/token/ (count only on create) and PUT /api/token/ (with id), as the shared schemas read it. */
+export type TokenPayload = Omit<TokenCreateInput, 'count'> & { count?: number };
 
-/** Why a token form cannot be sent. */
-export type TokenFormProblem = 'nameRequired' | 'expiryInvalid' | 'quotaInvalid' | 'countInvalid';
-
-/** Builds the payload, or names the first problem: name required on create, expiry parses, quota integer, count positive. */
-export function buildTokenPayload(values: TokenFormValues, creating: boolean): { payload: TokenPayload } | { problem: TokenFormProblem } {
-  const name = (values.name ?? '').trim();
-  if (creating && name === '') return { problem: 'nameRequired' };
+/** Builds the payload and checks it with the shared token schema; the expiry picker's value must parse first. */
+export function buildTokenPayload(values: TokenFormValues, creating: boolean): { payload: TokenPayload } | { problem: Problem } {
   const expiry = expiryToSeconds(values.expired_time ?? null);
-  if (expiry === null) return { problem: 'expiryInvalid' };
-  const quotaText = String(values.remain_quota ?? 0).trim();
-  if (!/^\d+$/.test(quotaText)) return { problem: 'quotaInvalid' };
-  const models = [...new Set((values.model_limits ?? []).map((model) => model.trim()).filter(Boolean))];
-  const payload: TokenPayload = {
-    name,
-    remain_quota: Number.parseInt(quotaText, 10),
+  if (expiry === null) return { problem: problem('token_expiry_invalid') };
+  const models = splitNameList(values.model_limits ?? []);
+  const fields = {
+    name: values.name ?? '',
+    remain_quota: values.remain_quota ?? 0,
     unlimited_quota: values.unlimited_quota === true,
     expired_time: expiry,
     model_limits_enabled: models.length > 0,
@@ -131,10 +111,11 @@ export function buildTokenPayload(values: TokenFormValues, creating: boolean): {
     allow_ips: (values.allow_ips ?? '').trim(),
     group: values.group ?? '',
   };
-  if (creating) {
-    const count = parseBatchCount(values.count ?? 1);
-    if (count === null) return { problem: 'countInvalid' };
-    payload.count = count;
+  if (!creating) {
+    const checked = checkInput(tokenFieldsSchema, fields);
+    return checked.ok ? { payload: checked.value } : { problem: checked.problem };
   }
-  return { payload };
+  // The count box takes free text: what is not a positive whole number reads as 0, which the schema refuses.
+  const checked = checkInput(tokenCreateSchema, { ...fields, count: parseBatchCount(values.count ?? 1) ?? 0 });
+  return checked.ok ? { payload: checked.value } : { problem: checked.problem };
 }

@@ -1,7 +1,7 @@
 // The action buttons of one user row: promote, demote, disable/enable, edit, deactivate (with confirmations).
 import { Button, Popconfirm, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { UserStatuses } from '../../lib/constants';
+import { UserStatus } from '@turnpike/contract';
 import { useSessionUser } from '../../lib/session';
 import { isDeactivated, type UserManageAction, type UserRecord } from './users-api';
 
@@ -39,14 +39,14 @@ export function UserActions({ user, busy, onAction, onEdit }: UserActionsProps) 
       </Button>
     </Popconfirm>
   );
-  const enabled = user.status === UserStatuses.enabled;
+  const enabled = user.status === UserStatus.Enabled;
   return (
     <Space size={4} wrap>
       {confirm('promote', t('users.promote'))}
       {confirm('demote', t('users.demote'))}
       {enabled ? (
         confirm('disable', t('users.disable'), true)
-      ) : user.status === UserStatuses.blocked ? (
+      ) : user.status === UserStatus.Blocked ? (
         <Button size="small" disabled data-testid={`user-enable-${user.id}`}>
           {t('users.enable')}
         </Button>

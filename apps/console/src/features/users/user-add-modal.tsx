@@ -1,7 +1,9 @@
 // The add-user dialog: username, display name, password (username and password required).
 import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { checkInput, userCreateSchema } from '@turnpike/contract';
 import { notify } from '../../lib/notify';
+import { problemMessage } from '../../lib/problem-text';
 import { useCreateUser, type UserCreatePayload } from './users-api';
 
 /** Props of the add-user dialog. */
@@ -23,12 +25,13 @@ export function UserAddModal({ open, onClose }: UserAddModalProps) {
 
   const submit = (): void => {
     const values = form.getFieldsValue();
-    const username = values.username?.trim() ?? '';
-    const password = values.password ?? '';
-    if (!username || !password) {
-      notify.error(t('users.usernamePasswordRequired'));
+    const checked = checkInput(userCreateSchema, { username: values.username ?? '', password: values.password ?? '' });
+    if (!checked.ok) {
+      notify.error(problemMessage(checked.problem));
       return;
     }
+    const username = checked.value.username.trim();
+    const password = checked.value.password;
     createUser.mutate(
       { username, display_name: values.display_name?.trim() || username, password },
       {

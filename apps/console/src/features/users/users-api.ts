@@ -1,6 +1,8 @@
 // Admin user management calls (spec 000 §7) as TanStack Query hooks.
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { Page } from '@turnpike/contract';
 import { apiClient } from '../../lib/api-client';
+import { normalizePage } from '../../lib/page-data';
 
 /** A user row as the admin list and detail calls return it. */
 export interface UserRecord {
@@ -24,13 +26,6 @@ export interface UserRecord {
   telegram_id?: string;
   linux_do_id?: string;
   DeletedAt?: string | null;
-}
-
-/** One page of users. */
-export interface UserPage {
-  items: UserRecord[];
-  total: number;
-  page: number;
 }
 
 /** What the list shows: page, page size and the applied search. */
@@ -68,14 +63,6 @@ export function isDeactivated(user: Pick<UserRecord, 'DeletedAt'>): boolean {
   return user.DeletedAt !== undefined && user.DeletedAt !== null && user.DeletedAt !== '';
 }
 
-function normalizePage(data: Partial<UserPage> | null | undefined): UserPage {
-  return {
-    items: Array.isArray(data?.items) ? data.items : [],
-    total: typeof data?.total === 'number' ? data.total : 0,
-    page: typeof data?.page === 'number' ? data.page : 1,
-  };
-}
-
 /** Lists users, or searches when a keyword or group is applied. */
 export function useUserList(params: UserListParams) {
   return useQuery({
@@ -84,8 +71,8 @@ export function useUserList(params: UserListParams) {
       const searching = params.keyword !== '' || params.group !== '';
       const query = { p: params.page, page_size: params.pageSize };
       const data = searching
-        ? await apiClient.get<Partial<UserPage>>('/api/user/search', { query: { keyword: params.keyword, group: params.group, ...query } })
-        : await apiClient.get<Partial<UserPage>>('/api/user/', { query });
+        ? await apiClient.get<Partial<Page<UserRecord>>>('/api/user/search', { query: { keyword: params.keyword, group: params.group, ...query } })
+        : await apiClient.get<Partial<Page<UserRecord>>>('/api/user/', { query });
       return normalizePage(data);
     },
     placeholderData: keepPreviousData,
@@ -136,7 +123,7 @@ export function useUpdateUser() {
 }
 
 function patchListedUser(queryClient: QueryClient, id: number, patch: Partial<UserRecord>): void {
-  queryClient.setQueriesData<UserPage>({ queryKey: usersKey }, (page) =>
+  queryClient.setQueriesData<Page<UserRecord>>({ queryKey: usersKey }, (page) =>
     page ? { ...page, items: page.items.map((user) => (user.id === id ? { ...user, ...patch } : user)) } : page,
   );
 }
