@@ -191,7 +191,7 @@ describe('online top-up with Epay', () => {
     const answers = await Promise.all(Array.from({ length: 5 }, () => server.call('POST', '/api/user/topup/complete', { as: admin, body: { trade_no: tradeNo } })));
     expect(answers.filter((response) => response.statusCode === 200)).toHaveLength(1);
     for (const response of answers.filter((entry) => entry.statusCode !== 200)) {
-      expect(response.json()).toEqual({ success: false, message: 'the top-up order is already completed' });
+      expect(response.json()).toEqual({ success: false, message: 'the top-up order is already completed', code: 'bad_request' });
     }
     expect(await quotaOf(other)).toBe(before + credit);
     const log = (await topupLogs(other)).find((entry) => entry.content.includes(tradeNo));

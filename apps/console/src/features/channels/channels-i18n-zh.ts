@@ -1,6 +1,6 @@
 // Chinese strings of the channel management page; typed as the English ones so every key must be present.
 import { providerTextsZh } from './channel-provider-i18n';
-import type { channelsEn } from './channels-i18n';
+import type { channelsEn } from './channels-i18n-en';
 
 /** The channel page strings in Chinese. */
 export const channelsZh: typeof channelsEn = {
