@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addApiKey } from '../../server/test/helpers/relay-fixtures';
 import { startTestServer, type Actor, type TestServer } from '../../server/test/helpers/test-server';
-import { captureLooks, consoleDist, openBrowser, requireBuiltConsole, screenshotDir, type BrowserSession, waitForToast } from './helpers/browser';
+import { captureLooks, consoleDist, openBrowser, requireBuiltConsole, screenshotDir, type BrowserSession, waitForMotion, waitForToast } from './helpers/browser';
 
 /** Waits for the page (lazy chunks, queries) rather than vitest's one-second default. */
 const polling = { timeout: 10_000 };
@@ -40,6 +40,7 @@ describe('channel management in Chromium', { timeout: 240_000 }, () => {
   const confirmPopover = async (page: Page): Promise<void> => {
     const open = page.locator('.ant-popconfirm:not(.ant-popover-hidden) .ant-btn-primary');
     await expect.poll(() => open.count(), polling).toBe(1);
+    await waitForMotion(page);
     await open.click();
   };
   const channels = async (): Promise<ChannelRow[]> => (await server.call('GET', '/api/channel/?p=1&page_size=100', { as: admin })).json().data.items as ChannelRow[];
@@ -196,12 +197,14 @@ describe('channel management in Chromium', { timeout: 240_000 }, () => {
     expect((await channel(ids.backup)).status).toBe(1);
     await page.getByTestId(`channel-more-${ids.form}`).click();
     await page.getByTestId(`channel-copy-${ids.form}`).click();
+    await waitForMotion(page);
     await page.locator('.ant-modal-confirm .ant-btn-primary').click();
     await toast(page, 'Channel copied');
     const copy = (await channels()).find((row) => row.name === 'From the form_copy');
     expect(copy).toBeDefined();
     await page.getByTestId(`channel-more-${copy?.id}`).click();
     await page.getByTestId(`channel-delete-${copy?.id}`).click();
+    await waitForMotion(page);
     await page.locator('.ant-modal-confirm .ant-btn-primary').click();
     await toast(page, 'Channel deleted');
     expect((await channels()).some((row) => row.id === copy?.id)).toBe(false);
@@ -265,6 +268,7 @@ describe('channel management in Chromium', { timeout: 240_000 }, () => {
     await page.getByTestId(`channel-row-${ids.deepseek}`).locator('.ant-checkbox-input').check();
     await page.getByTestId(`channel-row-${ids.form}`).locator('.ant-checkbox-input').check();
     await page.getByTestId('channels-batch-tag').click();
+    await waitForMotion(page);
     await page.getByTestId('batch-tag-submit').click();
     await toast(page, 'The tag cannot be empty');
     await page.getByTestId('batch-tag-input').fill('batch-x');

@@ -133,6 +133,19 @@ export async function signIn(page: Page, base: string, username: string, passwor
 }
 
 /**
+ * Waits until no antd enter or leave animation is running. A click while a dialog zooms in can be measured on the
+ * moving button and land on the mask beside it (lost on a confirm dialog, closing a plain one), so tests wait for
+ * the motion to end before they click inside a dialog or popover that just opened.
+ */
+export async function waitForMotion(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => document.querySelector('[class*="-appear-active"], [class*="-enter-active"], [class*="-leave-active"], [class*="-appear-start"], [class*="-enter-start"]') === null,
+    undefined,
+    { timeout: 10_000, polling: 50 },
+  );
+}
+
+/**
  * Waits until a message toast matching `text` has appeared since the last toast this function accepted on the page
  * (each recorded toast satisfies one wait), whether or not it is still on screen.
  */
