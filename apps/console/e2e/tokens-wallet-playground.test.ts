@@ -6,7 +6,7 @@ import { startMockUpstream, type MockUpstream } from '@turnpike/testing';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type Actor, type TestServer } from '../../server/test/helpers/test-server';
-import { captureLooks, consoleDist, openBrowser, requireBuiltConsole, type BrowserSession, signIn, waitForToast } from './helpers/browser';
+import { captureLooks, consoleDist, openBrowser, requireBuiltConsole, type BrowserSession, signIn, waitForMotion, waitForToast } from './helpers/browser';
 
 interface TokenRow {
   id: number;
@@ -201,6 +201,7 @@ describe('tokens, redemption codes, wallet, playground and chat in Chromium', { 
     const codes = (await page.getByTestId('redemption-codes-text').inputValue()).split('\n');
     expect(codes).toHaveLength(3);
     for (const code of codes) expect(code).toMatch(/^[0-9a-f]{32}$/);
+    await waitForMotion(page);
     await page.getByTestId('redemption-codes-copy').click();
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(codes.join('\n'));
     await page.locator('.ant-modal-close').click();

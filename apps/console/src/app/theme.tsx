@@ -1,4 +1,4 @@
-// Theme mode (dark/light, kept under `theme-mode`) and the antd ConfigProvider with the matching locale.
+// Theme mode (dark/light, kept under `theme-mode`) and the antd ConfigProvider with the matching locale and motion.
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ConfigProvider, theme as antdTheme } from 'antd';
 import enUS from 'antd/locale/en_US';
@@ -25,6 +25,20 @@ function readThemeMode(): ThemeMode {
   return window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
 }
 
+/** True while the system asks for reduced motion (`prefers-reduced-motion: reduce`); follows changes. */
+function usePrefersReducedMotion(): boolean {
+  const query = '(prefers-reduced-motion: reduce)';
+  const [reduced, setReduced] = useState(() => window.matchMedia?.(query).matches ?? false);
+  useEffect(() => {
+    const media = window.matchMedia?.(query);
+    if (!media) return undefined;
+    const update = (): void => setReduced(media.matches);
+    media.addEventListener('change', update);
+    return () => media.removeEventListener('change', update);
+  }, []);
+  return reduced;
+}
+
 /** The current theme mode and its setter (which also stores it). */
 export function useThemeMode(): ThemeModeContextValue {
   return useContext(ThemeModeContext);
@@ -35,6 +49,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   const [mode, setModeState] = useState<ThemeMode>(readThemeMode);
   const { i18n } = useTranslation();
   const language = normalizeLanguage(i18n.language) ?? 'zh';
+  const reducedMotion = usePrefersReducedMotion();
 
   const setMode = useCallback((next: ThemeMode) => {
     writeString(StorageKeys.themeMode, next);
@@ -52,8 +67,9 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
 
   const contextValue = useMemo(() => ({ mode, setMode }), [mode, setMode]);
   const themeConfig = useMemo(
-    () => ({ algorithm: mode === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm }),
-    [mode],
+    // Dialogs, drawers and menus open without animation for people who asked their system for less motion.
+    () => ({ algorithm: mode === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm, token: { motion: !reducedMotion } }),
+    [mode, reducedMotion],
   );
 
   return (
