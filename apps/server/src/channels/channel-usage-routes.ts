@@ -1,5 +1,5 @@
 // `GET /api/channel/test_upstream/{id}`: which groups and client types have used a channel, from its recent logs.
-import { LogType } from '@turnpike/contract';
+import { LogType, type ChannelClientUse, type ChannelGroupUse } from '@turnpike/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context';
@@ -10,19 +10,8 @@ import { parseInput, success } from '../http/envelope';
 /** How far back the detection reads: the newest rows of the channel. */
 const scannedRows = 10_000;
 
-interface Seen {
-  count: number;
-  first_seen: number;
-  last_seen: number;
-}
-
-/** One group's use of the channel. */
-export interface ChannelGroupUse {
-  group: string;
-  first_seen: number;
-  last_seen: number;
-  client_types: Array<{ client_type: string } & Seen>;
-}
+/** A client type's counts before it is named: the contract's shape without `client_type`. */
+type Seen = Omit<ChannelClientUse, 'client_type'>;
 
 const idParam = z.object({ id: z.coerce.number().int().positive('invalid channel id') });
 
