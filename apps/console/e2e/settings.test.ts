@@ -149,7 +149,8 @@ describe('settings page in Chromium', { timeout: 240_000 }, () => {
     await page.locator('input[name="SMTPToken"]').fill('mail-secret');
     await page.getByTestId('settings-save-smtp').click();
     await expect.poll(() => option('SMTPToken')).toBe('mail-secret');
-    expect(await page.locator('input[name="SMTPToken"]').inputValue()).toBe('');
+    // The server stores the secret before the console hears back and empties the field.
+    await expect.poll(() => page.locator('input[name="SMTPToken"]').inputValue()).toBe('');
 
     await page.getByTestId('option-PasswordLoginEnabled').click();
     await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Cancel' }).click();
@@ -297,7 +298,7 @@ describe('settings page in Chromium', { timeout: 240_000 }, () => {
     await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
     await toast(page, 'Model ratios reset to their defaults');
     expect(option('ModelRatio')).toBe(defaultOptionText('ModelRatio'));
-    expect(await page.locator('textarea[name="ModelPrice"]').inputValue()).not.toContain('unpriced-a');
+    await expect.poll(() => page.locator('textarea[name="ModelPrice"]').inputValue()).not.toContain('unpriced-a');
   });
 
   it('updates the system name with its own message and the shell follows', async () => {
