@@ -16,6 +16,15 @@ export default tseslint.config(
     },
   },
   {
+    // Promises: every one is awaited, returned or handed to a catch (a floating one can kill the process).
+    files: ['apps/server/src/**/*.ts', 'apps/server/test/**/*.ts', 'packages/*/src/**/*.ts'],
+    languageOptions: { parserOptions: { project: './tsconfig.json', tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
     files: ['apps/console/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
   },
