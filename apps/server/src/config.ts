@@ -5,7 +5,7 @@ import { isIP } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { targetFromDsn, type DatabaseTarget } from './db/connect';
+import { defaultDatabaseTimeoutMs, targetFromDsn, type DatabaseTarget } from './db/connect';
 
 /** The server's resolved configuration. */
 export interface Config {
@@ -63,6 +63,7 @@ const environmentSchema = z.object({
   CHANNEL_TEST_FREQUENCY_SECONDS: z.string().regex(/^\d*$/, 'CHANNEL_TEST_FREQUENCY_SECONDS must be a whole number of seconds').default(''),
   NODE_STALE_SECONDS: positiveInteger('NODE_STALE_SECONDS').refine((value) => value >= 2, 'NODE_STALE_SECONDS must be at least 2').default(30),
   SYNC_FREQUENCY: positiveInteger('SYNC_FREQUENCY').default(60),
+  DB_TIMEOUT_SECONDS: positiveInteger('DB_TIMEOUT_SECONDS').default(defaultDatabaseTimeoutMs / 1000),
   TRUSTED_PROXIES: z
     .string()
     .default('127.0.0.1,::1')
@@ -91,7 +92,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env, default
   const values = parsed.data;
   let database: DatabaseTarget;
   try {
-    database = targetFromDsn(values.SQL_DSN, values.SQLITE_PATH);
+    database = targetFromDsn(values.SQL_DSN, values.SQLITE_PATH, values.DB_TIMEOUT_SECONDS * 1000);
   } catch (error) {
     throw new ConfigError(`invalid configuration: SQL_DSN: ${(error as Error).message}`);
   }

@@ -109,7 +109,7 @@ describe.each(['sqlite', 'postgres', 'mariadb'] as Engine[])('heartbeats, job le
     const results = await Promise.all([0, 1, 2].map(() => reconcileOrphanedReservations(handle.db, 30_000)));
     expect(results.reduce((sum, result) => sum + result.released, 0)).toBe(3);
     expect(await quotaOf(userId)).toBe(1_000 - 105);
-    const left = await handle.db.selectFrom('reservations').select(['start_id', 'amount']).where('user_id', '=', userId).orderBy('amount').execute();
+    const left = await handle.db.selectFrom('reservations').select(['start_id', 'amount']).where('user_id', '=', userId).where('released_at', '=', 0).orderBy('amount').execute();
     expect(left).toEqual([{ start_id: '', amount: 5 }, { start_id: 'live-run', amount: 100 }]);
     // A restart of the legacy node returns what its earlier run held, and nothing of the current run.
     expect(await releaseStaleReservations(handle.db, { nodeName: 'legacy-node', exceptStartId: 'new-run' })).toBe(1);

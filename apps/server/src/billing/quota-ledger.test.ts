@@ -229,7 +229,7 @@ describe.each(['rows', 'memory'] as const)('quota ledger (%s reservations)', (mo
     expect((await handle.db.selectFrom('users').select('quota').where('id', '=', userId).executeTakeFirstOrThrow()).quota).toBe(960);
   });
 
-  it.runIf(mode === 'rows')('returns stale reservations to the user and token once', async () => {
+  it.runIf(mode === 'rows')('returns stale reservations to the user and token once; a settlement arriving later still bills the call', async () => {
     const userId = await addUser(1_000);
     const tokenId = await addToken(userId, 1_000);
     const held = await ledger.reserve(userId, tokenId, false, 400);
@@ -240,7 +240,11 @@ describe.each(['rows', 'memory'] as const)('quota ledger (%s reservations)', (mo
     expect(await balances(userId, tokenId)).toMatchObject({ user: { quota: 1_000 }, token: { remain_quota: 1_000 } });
     ledger.settle(held.reservation, { actual: 400, channelId: 0, succeeded: true, log: null, tokensUsed: 0, modelName: 'm', username: 'u' });
     await ledger.flush();
-    expect((await balances(userId, tokenId)).user.quota).toBe(1_000);
+    expect(await balances(userId, tokenId)).toMatchObject({ user: { quota: 600 }, token: { remain_quota: 600 } });
+    // Settled once: a repeat changes nothing.
+    ledger.settle(held.reservation, { actual: 400, channelId: 0, succeeded: true, log: null, tokensUsed: 0, modelName: 'm', username: 'u' });
+    await ledger.flush();
+    expect(await balances(userId, tokenId)).toMatchObject({ user: { quota: 600 }, token: { remain_quota: 600 } });
     expect(errors).toEqual([]);
   });
 });

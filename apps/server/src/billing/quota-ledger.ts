@@ -125,7 +125,12 @@ export class QuotaLedger {
           const amount = Math.min(wanted, room.available);
           if (amount <= 0) return 0;
           // Only a reservation still on record may grow: one already settled or released takes nothing more.
-          const grown = await transaction.updateTable('reservations').set((eb) => ({ amount: eb('amount', '+', amount) })).where('id', '=', reservation.id).executeTakeFirst();
+          const grown = await transaction
+            .updateTable('reservations')
+            .set((eb) => ({ amount: eb('amount', '+', amount) }))
+            .where('id', '=', reservation.id)
+            .where('released_at', '=', 0)
+            .executeTakeFirst();
           if (Number(grown.numUpdatedRows) !== 1) return 0;
           await this.takeRows(transaction, reservation.userId, debitedToken, amount);
           return amount;
@@ -191,14 +196,14 @@ export interface StaleReservationFilter {
 const releaseBatch = 1000;
 
 /**
- * Returns quota held by reservations that can no longer be settled (their call or instance died). Each row is
- * deleted in its own transaction and refunded only when that delete removed it, so concurrent reconcilers (and a
- * late settlement of the same reservation) apply it exactly once.
+ * Returns quota held by reservations that look unsettleable (their call or instance died). Each row is marked
+ * released in its own transaction and refunded only when that mark took, so concurrent reconcilers apply it exactly
+ * once; a settlement that still arrives later bills the call in full against the refunded balance.
  */
 export async function releaseStaleReservations(db: Kysely<Database>, filter: StaleReservationFilter): Promise<number> {
   let released = 0;
   for (;;) {
-    let query = db.selectFrom('reservations').selectAll();
+    let query = db.selectFrom('reservations').selectAll().where('released_at', '=', 0);
     if (filter.createdBefore !== undefined) query = query.where('created_at', '<', filter.createdBefore);
     if (filter.nodeName !== undefined) query = query.where('node_name', '=', filter.nodeName);
     if (filter.exceptStartId !== undefined) query = query.where('start_id', '!=', filter.exceptStartId);
@@ -216,9 +221,15 @@ export async function releaseStaleReservations(db: Kysely<Database>, filter: Sta
 
 async function releaseOne(db: Kysely<Database>, row: Selectable<ReservationsTable>): Promise<boolean> {
   return db.transaction().execute(async (transaction) => {
-    // The exactly-once gate: only the transaction whose delete removed the row refunds it.
-    const removed = await transaction.deleteFrom('reservations').where('id', '=', row.id).executeTakeFirst();
-    if (Number(removed.numDeletedRows) !== 1) return false;
+    // The exactly-once gate: only the transaction that marked the row released refunds it. The row stays as a
+    // tombstone so that a settlement arriving later (its instance was only away) still bills the call.
+    const marked = await transaction
+      .updateTable('reservations')
+      .set({ released_at: Math.floor(Date.now() / 1000) })
+      .where('id', '=', row.id)
+      .where('released_at', '=', 0)
+      .executeTakeFirst();
+    if (Number(marked.numUpdatedRows) !== 1) return false;
     await transaction.updateTable('users').set((eb) => ({ quota: eb('quota', '+', row.amount) })).where('id', '=', row.user_id).execute();
     if (row.token_id > 0) {
       await transaction.updateTable('tokens').set((eb) => ({ remain_quota: eb('remain_quota', '+', row.amount) })).where('id', '=', row.token_id).execute();

@@ -3,6 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DatabaseKind } from '../db/connect';
 import type { Database } from '../db/schema';
 import type { Settlement } from './ledger-types';
+import type { SettlementJournal } from './settlement-journal';
 import { hourlyBuckets, logsOf } from './settlement-rows';
 import type { SqliteLedger } from './sqlite-ledger';
 
@@ -25,6 +26,8 @@ const maxRetryMs = 5_000;
 
 /** What the batcher reports when the database refuses a batch. */
 export interface BatchFailure {
+  /** What failed: writing the batch to the database, or keeping it in the journal. */
+  stage: 'database' | 'journal';
   error: unknown;
   /** Settlements in the refused batch. */
   settlements: number;
@@ -32,11 +35,14 @@ export interface BatchFailure {
   attempt: number;
   /** Milliseconds until the next attempt, or null when the batch was given up (shutdown deadline passed). */
   retryInMs: number | null;
+  /** Whether the batch is kept in the local journal (replayed at the next start if this run cannot write it). */
+  journaled: boolean;
 }
 
 /**
  * Queues settlements and writes them every `intervalMs` (or when the queue is full), exactly once each. A batch the
- * database refuses (an outage, a lock) is retried with back-off until it is written, in order, before any later one:
+ * database refuses (an outage, a lock) is retried with back-off until it is written, in order, before any later one;
+ * while the database is away every batch is also kept in the journal, so a crash meanwhile loses none:
  * on PostgreSQL and MySQL each settlement's reservation row is its exactly-once gate, on SQLite its in-memory hold
  * (dropped only after the commit), so a retry of a batch that did commit changes nothing.
  */
@@ -47,6 +53,10 @@ export class SettlementBatcher {
   private readonly listeners: BatchListener[] = [];
   /** Set by `close`: past this time a refused batch is given up instead of retried. */
   private giveUpAt = Number.POSITIVE_INFINITY;
+  /** Batches kept in the journal, until they commit. */
+  private readonly journaled = new WeakSet<Settlement[]>();
+  /** True from a refused batch until a batch commits: every batch flushed meanwhile goes to the journal at once. */
+  private databaseAway = false;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -57,6 +67,8 @@ export class SettlementBatcher {
     private readonly aggregateEnabled: () => boolean = () => true,
     /** On SQLite: the in-memory holds and prepared statements that apply batches instead of Kysely. */
     private readonly sqliteLedger: SqliteLedger | null = null,
+    /** On PostgreSQL and MySQL: where refused batches are kept on disk until they commit. */
+    private readonly journal: SettlementJournal | null = null,
   ) {}
 
   /** Adds a settlement; it is written within `intervalMs`. */
@@ -79,7 +91,21 @@ export class SettlementBatcher {
     }
     const batch = this.queue;
     this.queue = [];
+    if (batch.length && this.databaseAway) this.keep(batch);
     this.running = this.running.then(() => (batch.length ? this.write(batch) : undefined));
+    return this.running;
+  }
+
+  /**
+   * Writes batches an earlier run left in the journal (before this run settles anything), exactly once each: a batch
+   * that committed before the crash finds its reservations gone and changes nothing. Resolves when all are written.
+   */
+  replay(batches: Settlement[][]): Promise<void> {
+    this.journal?.adopt(batches.length);
+    for (const batch of batches) {
+      this.journaled.add(batch);
+      this.running = this.running.then(() => this.write(batch));
+    }
     return this.running;
   }
 
@@ -95,17 +121,36 @@ export class SettlementBatcher {
       try {
         applied = this.sqliteLedger ? await this.applyOnSqlite(this.sqliteLedger, batch) : await this.db.transaction().execute((transaction) => this.apply(transaction, batch));
       } catch (error) {
+        this.databaseAway = true;
+        if (attempt === 1) this.keep(batch);
         const retryInMs = Math.min(maxRetryMs, firstRetryMs * 2 ** Math.min(attempt - 1, 16));
         const giveUp = Date.now() + retryInMs > this.giveUpAt;
-        this.onError({ error, settlements: batch.length, attempt, retryInMs: giveUp ? null : retryInMs });
-        // Given up only at shutdown: the reservations stay held (rows, or nothing on SQLite) for the reconciler.
+        this.onError({ stage: 'database', error, settlements: batch.length, attempt, retryInMs: giveUp ? null : retryInMs, journaled: this.journaled.has(batch) });
+        // Given up only at shutdown: the journal keeps the batch for the next start (without one, the reservations
+        // stay held for the reconciler).
         if (giveUp) return;
         await new Promise((resolve) => setTimeout(resolve, retryInMs));
         continue;
       }
+      this.databaseAway = false;
+      if (this.journaled.has(batch)) {
+        this.journaled.delete(batch);
+        this.journal?.committed();
+      }
       const users = [...new Set(applied.map((settlement) => settlement.reservation.userId))];
       for (const listener of this.listeners) listener(users);
       return;
+    }
+  }
+
+  /** Puts a batch in the journal once (a journal write that fails is logged; the batch is still retried in memory). */
+  private keep(batch: Settlement[]): void {
+    if (!this.journal || this.journaled.has(batch)) return;
+    try {
+      this.journal.append(batch);
+      this.journaled.add(batch);
+    } catch (error) {
+      this.onError({ stage: 'journal', error, settlements: batch.length, attempt: 1, retryInMs: 0, journaled: false });
     }
   }
 
@@ -117,10 +162,18 @@ export class SettlementBatcher {
 
   private async apply(transaction: Transaction<Database>, batch: Settlement[]): Promise<Settlement[]> {
     const applied: Settlement[] = [];
+    // What late settlements of this batch took already, per `u<id>` and `t<id>` (their rows are updated at the end).
+    const lateTaken = new Map<string, number>();
     for (const settlement of batch) {
       // Deleting the reservation is the exactly-once gate: a settlement whose reservation is gone was already applied.
-      const removed = await transaction.deleteFrom('reservations').where('id', '=', settlement.reservation.id).executeTakeFirst();
-      if (Number(removed.numDeletedRows) === 1) applied.push(settlement);
+      const removed = await transaction.deleteFrom('reservations').where('id', '=', settlement.reservation.id).where('released_at', '=', 0).executeTakeFirst();
+      if (Number(removed.numDeletedRows) === 1) {
+        applied.push(settlement);
+        continue;
+      }
+      // A reconciler refunded the hold meanwhile (this instance was away): the call is billed from the balance.
+      const late = await transaction.deleteFrom('reservations').where('id', '=', settlement.reservation.id).executeTakeFirst();
+      if (Number(late.numDeletedRows) === 1) applied.push(await this.lateSettlement(transaction, settlement, lateTaken));
     }
     const users = new Map<number, BalanceDelta>();
     const tokens = new Map<number, BalanceDelta & { debit: boolean }>();
@@ -172,6 +225,31 @@ export class SettlementBatcher {
     }
     if (this.aggregateEnabled()) await this.aggregate(transaction, applied);
     return applied;
+  }
+
+  /**
+   * A settlement whose hold was already refunded: it charges what the call cost, but no more than the user and the
+   * debited token still hold (a balance never goes below zero); the log row says what was charged.
+   */
+  private async lateSettlement(transaction: Transaction<Database>, settlement: Settlement, taken: Map<string, number>): Promise<Settlement> {
+    const { reservation } = settlement;
+    // Row locks on PostgreSQL and MySQL; SQLite's writers are serialized already.
+    const lock = this.kind !== 'sqlite';
+    const userQuery = transaction.selectFrom('users').select('quota').where('id', '=', reservation.userId);
+    const userKey = `u${reservation.userId}`;
+    const tokenKey = `t${reservation.tokenId}`;
+    const debitToken = reservation.tokenId > 0 && !reservation.unlimitedToken;
+    let room = Number((await (lock ? userQuery.forUpdate() : userQuery).executeTakeFirst())?.quota ?? 0) - (taken.get(userKey) ?? 0);
+    if (debitToken) {
+      const tokenQuery = transaction.selectFrom('tokens').select('remain_quota').where('id', '=', reservation.tokenId);
+      const token = await (lock ? tokenQuery.forUpdate() : tokenQuery).executeTakeFirst();
+      room = Math.min(room, Number(token?.remain_quota ?? 0) - (taken.get(tokenKey) ?? 0));
+    }
+    const actual = Math.max(0, Math.min(settlement.actual, room));
+    taken.set(userKey, (taken.get(userKey) ?? 0) + actual);
+    if (debitToken) taken.set(tokenKey, (taken.get(tokenKey) ?? 0) + actual);
+    const log = settlement.log && actual !== settlement.actual ? { ...settlement.log, quota: actual } : settlement.log;
+    return { ...settlement, actual, log, reservation: { ...reservation, amount: 0 } };
   }
 
   /** Adds successful calls to the hourly usage buckets of the dashboard. */

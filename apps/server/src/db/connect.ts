@@ -17,7 +17,15 @@ export interface DatabaseTarget {
   dsn?: string;
   /** The file for SQLite (':memory:' allowed). */
   sqlitePath?: string;
+  /**
+   * PostgreSQL and MySQL: milliseconds to open a connection or wait for a query's answer before the call fails as
+   * "database unavailable" (a server that accepts connections but answers nothing must not hang every request).
+   */
+  timeoutMs?: number;
 }
+
+/** The default of `timeoutMs` (DB_TIMEOUT_SECONDS). */
+export const defaultDatabaseTimeoutMs = 15_000;
 
 /** An open database: the query builder and its engine. */
 export interface DatabaseHandle {
@@ -37,10 +45,10 @@ const pgTypes = {
 };
 
 /** Reads `SQL_DSN`: empty → SQLite, `postgres://`/`postgresql://` → PostgreSQL, anything else → MySQL. */
-export function targetFromDsn(dsn: string, sqlitePath: string): DatabaseTarget {
+export function targetFromDsn(dsn: string, sqlitePath: string, timeoutMs?: number): DatabaseTarget {
   if (!dsn) return { kind: 'sqlite', sqlitePath };
-  if (/^postgres(ql)?:\/\//.test(dsn)) return { kind: 'postgres', dsn };
-  return { kind: 'mysql', dsn: mysqlUri(dsn) };
+  if (/^postgres(ql)?:\/\//.test(dsn)) return { kind: 'postgres', dsn, timeoutMs };
+  return { kind: 'mysql', dsn: mysqlUri(dsn), timeoutMs };
 }
 
 /** Accepts both `mysql://user:pass@host:port/db` and Go's `user:pass@tcp(host:port)/db` form that new-api operators use. */
@@ -76,7 +84,8 @@ function cachePreparedStatements(sqlite: SQLite.Database): void {
 
 function createServerDialect(target: DatabaseTarget): Dialect {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.dsn, max: 20, types: pgTypes });
+    const timeoutMs = target.timeoutMs ?? defaultDatabaseTimeoutMs;
+    const pool = new pg.Pool({ connectionString: target.dsn, max: 20, types: pgTypes, connectionTimeoutMillis: timeoutMs, query_timeout: timeoutMs, keepAlive: true });
     // An idle client whose server went away (restart, failover) is dropped by the pool; without a listener
     // its 'error' event would crash the process. The next query opens a fresh connection.
     pool.on('error', () => undefined);
@@ -85,7 +94,8 @@ function createServerDialect(target: DatabaseTarget): Dialect {
     pool.on('connect', (client) => client.on('error', () => undefined));
     return new PostgresDialect({ pool });
   }
-  return new MysqlDialect({ pool: createPool({ uri: target.dsn, connectionLimit: 20, decimalNumbers: true, supportBigNumbers: true, bigNumberStrings: false }) });
+  const connectTimeout = target.timeoutMs ?? defaultDatabaseTimeoutMs;
+  return new MysqlDialect({ pool: createPool({ uri: target.dsn, connectionLimit: 20, decimalNumbers: true, supportBigNumbers: true, bigNumberStrings: false, connectTimeout, enableKeepAlive: true }) });
 }
 
 function openSqlite(target: DatabaseTarget): SQLite.Database {

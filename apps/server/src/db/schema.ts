@@ -124,6 +124,8 @@ export interface ReservationsTable {
   /** The start id of the instance run that holds it (see node_heartbeats); '' for rows written before migration 002. */
   start_id: ColumnType<string, string | undefined, string>;
   created_at: number;
+  /** When a reconciler refunded the hold (Unix seconds); 0 while held. A released row waits for its late settlement. */
+  released_at: ColumnType<number, number | undefined, number>;
 }
 
 /** One row per instance run: its NODE_NAME, a random start id and when it was last seen (milliseconds). */

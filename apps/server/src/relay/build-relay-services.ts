@@ -2,7 +2,8 @@
 import { bundledModelCatalog, createSeededRandom } from '@turnpike/relay';
 import { QuotaLedger, releaseStaleReservations } from '../billing/quota-ledger';
 import { QuotaWarningNotifier } from '../billing/quota-warnings';
-import { SettlementBatcher } from '../billing/settlement-batcher';
+import { SettlementBatcher, type BatchFailure } from '../billing/settlement-batcher';
+import { SettlementJournal } from '../billing/settlement-journal';
 import { SqliteLedger } from '../billing/sqlite-ledger';
 import type { AppContext } from '../context';
 import { CredentialCache } from './credential-cache';
@@ -18,16 +19,16 @@ const shutdownWriteDeadlineMs = 10_000;
 export async function buildRelayServices(context: AppContext): Promise<RelayServices> {
   // SQLite serves one instance: its reservations are held in memory and its batches run as prepared statements.
   const sqliteLedger = context.database.sqlite ? new SqliteLedger(context.database.sqlite) : null;
+  // PostgreSQL and MySQL can be away while this instance serves: refused batches wait in a journal on local disk.
+  const journal = sqliteLedger ? null : new SettlementJournal(SettlementJournal.pathFor(context.config.dataDir, context.config.nodeName));
   const batcher = new SettlementBatcher(
     context.db,
     context.database.kind,
     20,
-    ({ error, settlements, attempt, retryInMs }) =>
-      retryInMs === null
-        ? context.log.error({ err: error, settlements, attempt }, 'settlement batch given up at shutdown; its reservations stay held until the reconciler returns them')
-        : context.log.warn({ err: error, settlements, attempt, retryInMs }, 'settlement batch refused by the database; retrying'),
+    (failure) => logBatchFailure(context, failure, journal),
     () => context.options.bool('DataExportEnabled'),
     sqliteLedger,
+    journal,
   );
   const warnings = new QuotaWarningNotifier(context);
   batcher.onBatch((userIds) => void warnings.check(userIds));
@@ -44,10 +45,34 @@ export async function buildRelayServices(context: AppContext): Promise<RelayServ
   // The exact tokenizer (gpt-tokenizer, about 70 MB of tables) loads now: loaded by the first call that needs it, it
   // would block every request for 110–150 ms.
   await exactCounter();
+  // What an earlier run of this node could not write (the database was away when it stopped or died) is billed
+  // first, then what that run still held is returned.
+  if (journal) {
+    const leftovers = journal.leftovers();
+    if (leftovers.length > 0) {
+      context.log.warn({ batches: leftovers.length, settlements: leftovers.reduce((sum, batch) => sum + batch.length, 0), file: journal.file }, 'replaying the settlement journal of an earlier run');
+      await batcher.replay(leftovers);
+    }
+  }
   // An earlier run of this node (same NODE_NAME, another start id) is gone: return what it held at once.
   const released = await releaseStaleReservations(context.db, { nodeName: context.config.nodeName, exceptStartId: context.startId });
   if (released > 0) context.log.warn({ released }, 'released reservations left by an earlier run of this node');
   // At shutdown a database that is away gets 10 s to come back before the last batches are given up.
-  context.shutdownTasks.push(() => batcher.close(shutdownWriteDeadlineMs), async () => warnings.close(), () => services.upstream.close());
+  context.shutdownTasks.push(
+    async () => {
+      await batcher.close(shutdownWriteDeadlineMs);
+      journal?.close();
+    },
+    async () => warnings.close(),
+    () => services.upstream.close(),
+  );
   return services;
+}
+
+/** Logs a refused settlement batch: a warning while it is retried, an error when it is given up or cannot be journaled. */
+function logBatchFailure(context: AppContext, { stage, error, settlements, attempt, retryInMs, journaled }: BatchFailure, journal: SettlementJournal | null): void {
+  if (stage === 'journal') context.log.error({ err: error, settlements, file: journal?.file }, 'settlement batch could not be kept in the journal; it is still retried in memory');
+  else if (retryInMs !== null) context.log.warn({ err: error, settlements, attempt, retryInMs, journaled }, 'settlement batch refused by the database; retrying');
+  else if (journaled) context.log.error({ err: error, settlements, attempt, file: journal?.file }, 'settlement batch not written before shutdown; the journal keeps it for the next start');
+  else context.log.error({ err: error, settlements, attempt }, 'settlement batch given up at shutdown; its reservations stay held until the reconciler returns them');
 }
