@@ -13,6 +13,7 @@ import { openDatabase } from './db/connect';
 import { databaseRetryAfterSeconds, databaseUnavailableMessage, isDatabaseUnavailable } from './db/database-unavailable';
 import { migrateToLatest } from './db/migrate';
 import { ApiError, failureEnvelope } from './http/api-error';
+import { createAccessLog, type AccessLogWatch } from './http/access-log';
 import { createRequestIdAssigner, newRequestId, requestIdHeader, requestIdOf } from './http/request-id';
 import { OptionStore } from './options/option-store';
 import { openRateLimitStore } from './rate-limit/open-rate-limit-store';
@@ -38,11 +39,14 @@ function isUnder(url: string, prefix: string): boolean {
 export async function buildServer(config: Config, modules: RouteModule[] = routeModules): Promise<Server> {
   const front: ServerFront = { fastLane: null, shuttingDown: false };
   const assignRequestId = createRequestIdAssigner(config.trustedProxies);
+  // Set once Fastify's logger exists (the server factory runs inside Fastify's constructor).
+  let watchAccess: AccessLogWatch | null = null;
   const app = Fastify({
     // The relay's fast lane sees each request first; Fastify gets what it declines. The timeouts are Fastify's defaults.
     serverFactory: (handler) => {
       const server = http.createServer((request, response) => {
         assignRequestId(request, response);
+        watchAccess?.(request, response);
         if (!front.fastLane?.(request, response)) handler(request, response);
       });
       server.keepAliveTimeout = 72_000;
@@ -52,10 +56,13 @@ export async function buildServer(config: Config, modules: RouteModule[] = route
     },
     genReqId: (request) => requestIdOf(request) || newRequestId(),
     logger: { level: config.logLevel, base: { node: config.nodeName }, redact: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers["x-goog-api-key"]', 'req.headers.cookie'] },
+    // One access-log line per request is written by `createAccessLog` (cut streams too, sampled, without the query).
+    disableRequestLogging: true,
     bodyLimit: 64 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
   });
+  watchAccess = createAccessLog(app.log, config.logLevel, config.accessLogSampleRate);
   const database = openDatabase(config.database);
   await migrateToLatest(database);
   // A new id per run: reservations and job leases name the run, so a restarted node is told apart from a dead one.

@@ -31,6 +31,8 @@ export interface Config {
   nodeStaleSeconds: number;
   /** Seconds between safety reloads of options and channels (new-api's SYNC_FREQUENCY); notices normally arrive at once. */
   syncFrequencySeconds: number;
+  /** Share (0…1) of successful requests that get an access-log line; failures and client-cut calls always do. */
+  accessLogSampleRate: number;
 }
 
 const positiveInteger = (name: string) =>
@@ -63,6 +65,11 @@ const environmentSchema = z.object({
   CHANNEL_TEST_FREQUENCY_SECONDS: z.string().regex(/^\d*$/, 'CHANNEL_TEST_FREQUENCY_SECONDS must be a whole number of seconds').default(''),
   NODE_STALE_SECONDS: positiveInteger('NODE_STALE_SECONDS').refine((value) => value >= 2, 'NODE_STALE_SECONDS must be at least 2').default(30),
   SYNC_FREQUENCY: positiveInteger('SYNC_FREQUENCY').default(60),
+  ACCESS_LOG_SAMPLE_RATE: z
+    .string()
+    .regex(/^(0(\.\d+)?|1(\.0+)?)$/, 'ACCESS_LOG_SAMPLE_RATE must be a number from 0 to 1')
+    .transform(Number)
+    .default(1),
   DB_TIMEOUT_SECONDS: positiveInteger('DB_TIMEOUT_SECONDS').default(defaultDatabaseTimeoutMs / 1000),
   TRUSTED_PROXIES: z
     .string()
@@ -116,6 +123,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env, default
     channelTestIntervalSeconds: values.CHANNEL_TEST_FREQUENCY_SECONDS === '' ? values.CHANNEL_TEST_FREQUENCY * 60 : Number(values.CHANNEL_TEST_FREQUENCY_SECONDS),
     nodeStaleSeconds: values.NODE_STALE_SECONDS,
     syncFrequencySeconds: values.SYNC_FREQUENCY,
+    accessLogSampleRate: values.ACCESS_LOG_SAMPLE_RATE,
     redisPrefix: values.REDIS_KEY_PREFIX,
     trustedProxies: values.TRUSTED_PROXIES.split(',').map((item) => item.trim()).filter(Boolean),
   };

@@ -1,5 +1,7 @@
 import { startMockUpstream, type MockUpstream } from '@turnpike/testing';
+import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
+import type { ResponseStreamEvent } from 'openai/resources/responses/responses';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addApiKey, addChannel } from './helpers/relay-fixtures';
 import { startTestServer, type Actor, type TestServer } from './helpers/test-server';
@@ -107,38 +109,65 @@ describe('relay failover, channel health and limits', () => {
     expect(log.quota).toBe(2 * (log.prompt_tokens + log.completion_tokens * 3));
   });
 
-  it('bills what was streamed, once, when the upstream breaks off mid-stream (as is and converted)', async () => {
+  it('ends a stream the upstream broke off with the format\'s error signal, which each SDK raises, and bills what was streamed once', async () => {
     const user = await server.createUser({ username: 'broken', quota: 1_000_000, group: 'broken' });
     await addChannel(server, { baseUrl: upstream.url, models: 'test-model', key: 'breaks', group: 'broken' });
     upstream.setKeyBehaviour('breaks', { promptTokens: 10, chunkCount: 10, fault: { type: 'drop', afterChunks: 4 } });
     const key = (await addApiKey(server, user)).key;
     const origin = baseURL.slice(0, -'/v1'.length);
     const logsOf = () => server.context.db.selectFrom('logs').selectAll().where('user_id', '=', user.user.id).orderBy('id', 'asc').execute();
+    const brokenMessage = 'the upstream connection broke off before the answer was complete';
 
-    // OpenAI in, OpenAI out: the bytes pass through; the client gets what came, then the end of the stream.
-    const passed = await fetch(`${origin}/v1/chat/completions`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ model: 'test-model', messages, stream: true }) });
-    expect(passed.status).toBe(200);
-    const passedText = await passed.text();
-    expect(passedText).toContain('"content":" w4"');
-    expect(passedText).not.toContain('w5');
-    // Anthropic in, OpenAI out: converted, with the Anthropic stream closed off properly.
-    const converted = await fetch(`${origin}/v1/messages`, { method: 'POST', headers: { 'x-api-key': key, 'anthropic-version': '2023-06-01', 'content-type': 'application/json' }, body: JSON.stringify({ model: 'test-model', max_tokens: 50, messages, stream: true }) });
-    expect(converted.status).toBe(200);
-    const convertedText = await converted.text();
-    expect(convertedText).toContain('w4');
-    expect(convertedText).toContain('event: message_stop');
+    // OpenAI in, OpenAI out: the bytes pass through, then an `error` event the official SDK raises mid-iteration.
+    const openai = new OpenAI({ apiKey: key, baseURL, maxRetries: 0 });
+    let openaiText = '';
+    const openaiRun = (async () => {
+      const stream = await openai.chat.completions.create({ model: 'test-model', messages, stream: true });
+      for await (const chunk of stream) openaiText += chunk.choices[0]?.delta?.content ?? '';
+    })();
+    await expect(openaiRun).rejects.toThrow(brokenMessage);
+    expect(openaiText).toContain('w4');
+    expect(openaiText).not.toContain('w5');
 
-    await expect.poll(async () => (await server.settle(), (await logsOf()).length), { timeout: 5000 }).toBe(2);
+    // Anthropic in, OpenAI out: converted; the stream ends with `event: error` (no message_stop), which the SDK raises.
+    const anthropic = new Anthropic({ apiKey: key, baseURL: origin, maxRetries: 0 });
+    let anthropicText = '';
+    const anthropicRun = (async () => {
+      const stream = await anthropic.messages.create({ model: 'test-model', max_tokens: 50, messages, stream: true });
+      for await (const event of stream) if (event.type === 'content_block_delta' && event.delta.type === 'text_delta') anthropicText += event.delta.text;
+    })();
+    await expect(anthropicRun).rejects.toThrow(brokenMessage);
+    expect(anthropicText).toContain('w4');
+
+    // Responses in: an `error` event then `response.failed` (the SDK hands both over as events).
+    const responses = await openai.responses.create({ model: 'test-model', input: 'hi', stream: true });
+    const events: ResponseStreamEvent[] = [];
+    for await (const event of responses) events.push(event);
+    expect(events[0]?.type).toBe('response.created');
+    expect(events.slice(-2).map((event) => event.type)).toEqual(['error', 'response.failed']);
+    const failed = events.at(-1);
+    expect(failed?.type === 'response.failed' && failed.response.error?.message).toBe(brokenMessage);
+
+    // Gemini in: the stream's last chunk is an error object.
+    const geminiAnswer = await fetch(`${origin}/v1beta/models/test-model:streamGenerateContent?alt=sse&key=${key}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'hi' }] }] }) });
+    expect(geminiAnswer.status).toBe(200);
+    const geminiFrames = (await geminiAnswer.text()).split('\n\n').filter((frame) => frame.startsWith('data: ')).map((frame) => JSON.parse(frame.slice('data: '.length)) as { error?: { code: number; message: string } });
+    expect(geminiFrames.at(-1)?.error).toMatchObject({ code: 502, message: brokenMessage });
+    expect(JSON.stringify(geminiFrames.slice(0, -1))).toContain('w4');
+
+    await expect.poll(async () => (await server.settle(), (await logsOf()).length), { timeout: 5000 }).toBe(4);
     const logs = await logsOf();
     for (const log of logs) {
       expect(log.type).toBe(2);
       expect(JSON.parse(log.other).warnings).toContain('the upstream stream broke off');
-      // Four pieces of text were streamed ("w1 " … "w4"): counted, since no usage arrived.
-      expect(log.completion_tokens).toBeGreaterThanOrEqual(4);
       expect(log.completion_tokens).toBeLessThan(10);
       expect(log.quota).toBe(2 * (log.prompt_tokens + log.completion_tokens * 3));
     }
-    expect(1_000_000 - (await quotaOf(user.user.id))).toBe(logs[0].quota + logs[1].quota);
+    // Four pieces of text were streamed ("w1 " … "w4") in chat, messages and Gemini: counted, since no usage arrived.
+    // The Responses stream broke off inside its opening events: no text, only the prompt is billed.
+    expect(logs.map((log) => log.completion_tokens >= 4)).toEqual([true, true, false, true]);
+    expect(logs[2].completion_tokens).toBe(0);
+    expect(1_000_000 - (await quotaOf(user.user.id))).toBe(logs.reduce((sum, log) => sum + log.quota, 0));
     expect(await server.context.db.selectFrom('reservations').selectAll().where('user_id', '=', user.user.id).execute()).toEqual([]);
   });
 

@@ -1,5 +1,5 @@
-// Request ids: a time-ordered UUIDv7 per call on both fronts (the fast lane and Fastify), in the response header and
-// on the log row; a trusted proxy's well-formed X-Request-Id is kept, anyone else's is not.
+// Request ids: a time-ordered UUIDv7 per call on both fronts (the fast lane and Fastify), in the response header, on
+// the log row and in the upstream request; a trusted proxy's well-formed X-Request-Id is kept, anyone else's is not.
 import { startMockUpstream, type MockUpstream } from '@turnpike/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addApiKey, addChannel } from './helpers/relay-fixtures';
@@ -41,8 +41,9 @@ describe('request ids', () => {
     await upstream.close();
   });
 
-  it('gives every call its own UUIDv7 on both fronts, in the header and on its log row', async () => {
+  it('gives every call its own UUIDv7 on both fronts, in the header, on its log row and in the upstream request', async () => {
     const { server, base, key } = await serverWithKey();
+    upstream.requests.length = 0;
     // The fast lane takes the plain path; a trailing slash goes through Fastify's route.
     const streamed = JSON.stringify({ ...JSON.parse(body), stream: true });
     const answers = [await chat(base, key), await chat(base, key, '/v1/chat/completions/'), await chat(base, key, '/v1/chat/completions', {}, streamed)];
@@ -57,6 +58,7 @@ describe('request ids', () => {
     // Time-ordered: later calls sort after earlier ones (their millisecond prefix never goes back).
     expect(ids.map((id) => id.slice(0, 13))).toEqual([...ids].map((id) => id.slice(0, 13)).sort());
     expect(await loggedIds(server)).toEqual(ids);
+    expect(upstream.requests.map((request) => request.headers['x-request-id'])).toEqual(ids);
     const api = await fetch(`${base}/api/status`);
     expect(api.headers.get('x-request-id')).toMatch(uuidV7);
     expect(ids).not.toContain(api.headers.get('x-request-id'));

@@ -6,6 +6,7 @@ import {
   findFormat,
   roughTokenWeight,
   streamPartsOf,
+  type CanonicalError,
   type CanonicalResponse,
   type CanonicalStreamEncoder,
   type CanonicalStreamPart,
@@ -67,6 +68,8 @@ interface StreamTransform {
   end(): string;
   /** Ends the stream early, as if the upstream had stopped at its output limit (instead of `end`). */
   cut(): string;
+  /** Ends a stream the upstream broke off with the caller's format's error signal (instead of `end`). */
+  broken(): string;
   usage(): CanonicalUsage | undefined;
   text(): string;
   /** A rough token count of `text()` that errs high, without joining it. */
@@ -75,10 +78,13 @@ interface StreamTransform {
   failure(): string | undefined;
 }
 
-/** The closing events of the caller's format for a pass-through stream ended early: its opening already went out. */
-function resumedEnding(plan: ChatAnswerPlan): string {
+/** What a caller is told when the upstream breaks off mid-stream (its SDK raises it: OpenAI `error`, Anthropic `event: error`, …). */
+const brokenStreamError: CanonicalError = { message: 'the upstream connection broke off before the answer was complete', type: 'server_error', code: 'upstream_stream_broken', httpStatus: 502 };
+
+/** The closing events of the caller's format for a pass-through stream ended early (`part`: why): its opening already went out. */
+function resumedEnding(plan: ChatAnswerPlan, part: CanonicalStreamPart): string {
   const encoder = formatOf(plan.inbound).createStreamEncoder({ metadata: { id: `chatcmpl-${crypto.randomUUID()}`, model: plan.model, created: Math.floor(Date.now() / 1000) }, includeUsage: false, framing: plan.framing, resumed: true });
-  return encoder.encode({ type: 'finish', reason: 'length' }) + encoder.end();
+  return encoder.encode(part) + encoder.end();
 }
 
 function passthroughTransform(wire: Format, plan: ChatAnswerPlan): StreamTransform {
@@ -94,7 +100,11 @@ function passthroughTransform(wire: Format, plan: ChatAnswerPlan): StreamTransfo
       reader.end();
       return '';
     },
-    cut: () => resumedEnding(plan),
+    cut: () => resumedEnding(plan, { type: 'finish', reason: 'length' }),
+    broken() {
+      reader.end();
+      return resumedEnding(plan, { type: 'error', error: brokenStreamError });
+    },
     usage: () => reader.usage,
     failure: () => undefined,
     replay() {
@@ -153,6 +163,13 @@ function convertingTransform(plan: ChatAnswerPlan): StreamTransform {
       ended = true;
       return encoderFor().encode({ type: 'finish', reason: 'length' }) + encoderFor().end();
     },
+    broken() {
+      if (ended) return '';
+      ended = true;
+      // What the decoder still held is sent first; the error part is not kept as the upstream's own failure.
+      const rest = encodeAll(decoder.end());
+      return rest + encoderFor().encode({ type: 'error', error: brokenStreamError }) + encoderFor().end();
+    },
     usage: () => usage,
     text: () => text.join(''),
     roughTokens: () => Math.ceil(textWeight / 3),
@@ -209,7 +226,10 @@ export async function relayChatStream(raw: ServerResponse, upstream: UpstreamRes
   }
   try {
     if (cutShort) abort.abort();
-    if (!write(cutShort ? transform.cut() : transform.end())) await waitForDrain(raw);
+    // A stream the upstream broke off ends with the format's error signal, so the caller's SDK raises instead of
+    // taking a truncated answer for a whole one.
+    const ending = cutShort ? transform.cut() : upstreamBroken ? transform.broken() : transform.end();
+    if (!write(ending)) await waitForDrain(raw);
   } finally {
     raw.off('close', onClose);
     if (!raw.writableEnded) raw.end();

@@ -48,7 +48,6 @@ export function createRelayFastLane(services: RelayServices): FastLane {
   const { context } = services;
   const trusted = context.config.trustedProxies.length > 0 ? proxyAddr.compile(context.config.trustedProxies) : null;
   const clientIp = (req: IncomingMessage): string => (trusted ? proxyAddr(req, trusted) : (req.socket.remoteAddress ?? ''));
-  const logRequests = ['info', 'debug', 'trace'].includes(context.config.logLevel);
 
   return (req, res) => {
     if (req.method !== 'POST' || context.front.shuttingDown) return false;
@@ -61,7 +60,6 @@ export function createRelayFastLane(services: RelayServices): FastLane {
     const declared = Number(req.headers['content-length']);
     if (!contentType || !jsonContentType.test(contentType) || !(declared >= 0) || declared > bodyLimit) return false;
 
-    const startedAt = logRequests ? performance.now() : 0;
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     // A client that goes away mid-body gets no answer; its socket is already gone.
@@ -75,7 +73,6 @@ export function createRelayFastLane(services: RelayServices): FastLane {
         bodyError = error;
       }
       const exchange = laneExchange(context, req, res, requestIdOf(req), clientIp(req), parseQuery(url, mark), body);
-      if (logRequests) res.once('finish', () => context.log.info({ reqId: exchange.id, req: { method: 'POST', url: path }, res: { statusCode: res.statusCode }, responseTime: performance.now() - startedAt }, 'request completed'));
       if (bodyError) sendExchangeError(exchange, bodyError, route.endpoint.format);
       else void relayEndpointCall(services, exchange, route.endpoint, route.tail);
     });

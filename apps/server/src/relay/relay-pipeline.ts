@@ -99,7 +99,8 @@ async function tryChannel(services: RelayServices, call: RelayRequest, channel: 
   };
   request.res.once('close', onClientGone);
   try {
-    const sent = await services.upstream.send(prepared.upstreamCall, abort);
+    // The call's request id goes upstream too, so a provider's logs can be matched with ours.
+    const sent = await services.upstream.send(prepared.upstreamCall, abort, undefined, request.id);
     const screened = sent.status >= 200 && sent.status < 300 && prepared.chat ? await screenNativeAnswer(prepared.chat, sent) : { response: sent, failure: null };
     request.res.off('close', onClientGone);
     const response = screened.response;

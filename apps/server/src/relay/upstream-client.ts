@@ -73,16 +73,17 @@ export class UpstreamClient {
   private readonly agent = new Agent({ keepAliveTimeout: 30_000, keepAliveMaxTimeout: 600_000, connections: null, pipelining: 1 });
   private readonly urls = new Map<string, { origin: string; path: string }>();
 
-  /** Sends the request; rejects on connection errors, timeouts and aborts. */
-  async send(upstream: UpstreamRequest, signal: UpstreamSignal, timeouts: UpstreamTimeouts = defaultTimeouts): Promise<UpstreamResponse> {
+  /** Sends the request (with `X-Request-Id: requestId` when given); rejects on connection errors, timeouts and aborts. */
+  async send(upstream: UpstreamRequest, signal: UpstreamSignal, timeouts: UpstreamTimeouts = defaultTimeouts, requestId?: string): Promise<UpstreamResponse> {
     if (isCancelled(signal)) throw new Error('aborted');
-    if (upstream.transport === 'websocket') return openWebSocket(upstream, signal, timeouts);
+    const headers = requestId ? { ...upstream.headers, 'x-request-id': requestId } : upstream.headers;
+    if (upstream.transport === 'websocket') return openWebSocket({ ...upstream, headers }, signal, timeouts);
     const { origin, path } = this.splitUrl(upstream.url);
     const response = await this.agent.request({
       origin,
       path,
       method: upstream.method,
-      headers: upstream.headers,
+      headers,
       body: upstream.body ?? undefined,
       signal,
       headersTimeout: timeouts.headersMs,
