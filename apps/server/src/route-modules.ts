@@ -12,6 +12,7 @@ import { registerUserAdminRoutes } from './users/user-admin-routes';
 import { registerUserAffiliateRoutes } from './users/user-affiliate-routes';
 import { registerUserSelfRoutes } from './users/user-self-routes';
 import { registerOptionRoutes } from './options/option-routes';
+import { registerHealthRoutes } from './system/health-routes';
 import { registerSetupRoutes } from './system/setup-routes';
 import { registerStatusRoutes } from './system/status-routes';
 import { registerApiKeyRoutes } from './tokens/api-key-routes';
@@ -26,6 +27,7 @@ import { registerPaymentRoutes } from './payments/payment-routes';
 export const routeModules: RouteModule[] = [
   // Must stay first: it records every route registered after it (test/authorization.test.ts walks them).
   registerRouteCatalog,
+  registerHealthRoutes,
   registerSessionRoutes,
   registerSignUpRoutes,
   registerUserSelfRoutes,

@@ -281,6 +281,10 @@ describe('three instances on PostgreSQL and Redis', () => {
     const warned = await millisecondsUntil(() => fleet.every((instance) => instance.logs.some((line) => line.level === 40 && line.msg === redisWarning)), 5000);
     expect(warned).toBeLessThan(5000);
     expect((await api(fleet[a], 'PUT', '/api/option/', { as: root, body: { key: 'SystemName', value: 'Changed during the outage' } })).body.success).toBe(true);
+    // Readiness says Redis is away (the calls above and below are still served).
+    const readiness = await fetch(`${fleet[b].url}/readyz`);
+    expect(readiness.status).toBe(503);
+    expect(await readiness.json()).toMatchObject({ status: 'not ready', database: 'ok', redis: 'unreachable' });
     await new Promise((resolve) => setTimeout(resolve, 2500));
     redis = await startRedis({ port: redisPort });
     const restartedAt = Date.now();
@@ -289,6 +293,7 @@ describe('three instances on PostgreSQL and Redis', () => {
       const subscribers = async () => Number(((await probe.pubsub('NUMSUB', 'turnpike:changes')) as [string, number])[1]) === 3;
       const resubscribed = await millisecondsUntil(subscribers, 10_000);
       expect(resubscribed).toBeLessThan(10_000);
+      expect(await millisecondsUntil(async () => (await Promise.all(fleet.map(async (instance) => (await fetch(`${instance.url}/readyz`)).status))).every((status) => status === 200), 5000)).toBeLessThan(5000);
       const systemName = async (instance: FleetInstance) => ((await api(instance, 'GET', '/api/status')).body.data as { system_name: string }).system_name;
       expect(await millisecondsUntil(async () => (await Promise.all(fleet.map(systemName))).every((name) => name === 'Changed during the outage'), 5000)).toBeLessThan(5000);
       const after = await measurePropagation(

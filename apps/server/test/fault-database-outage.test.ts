@@ -67,8 +67,15 @@ describe('a PostgreSQL outage', { timeout: 120_000 }, () => {
     expect(api.status).toBe(503);
     expect(api.headers.get('retry-after')).toBe('1');
     expect(await api.json()).toMatchObject({ success: false, message: expect.stringContaining('temporarily unavailable') });
+    // Load balancers see it: not ready (the process itself is up).
+    const notReady = await fetch(`${base}/readyz`);
+    expect(notReady.status).toBe(503);
+    expect(await notReady.json()).toEqual({ status: 'not ready', database: 'unreachable', redis: 'not configured', draining: false });
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
 
     await postgres.resume();
+    // Ready again by itself, within a second of the database accepting connections.
+    await expect.poll(async () => (await fetch(`${base}/readyz`)).status, { timeout: 1_000, interval: 50 }).toBe(200);
     // The refused bill is written by the batcher's retry, without a restart; then calls are served again.
     await server.settle();
     const after = await chat(chatBody());

@@ -85,6 +85,23 @@ describe('GET /api/status', () => {
     });
   });
 
+  it('answers the health checks: up, ready with the database, not ready while draining', async () => {
+    const health = await server.call('GET', '/healthz');
+    expect(health.statusCode).toBe(200);
+    expect(health.json()).toEqual({ status: 'ok' });
+    const ready = await server.call('GET', '/readyz');
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ready', database: 'ok', redis: 'not configured', draining: false });
+    server.context.front.shuttingDown = true;
+    try {
+      const draining = await server.call('GET', '/readyz');
+      expect(draining.statusCode).toBe(503);
+      expect(draining.json()).toEqual({ status: 'not ready', database: 'ok', redis: 'not configured', draining: true });
+    } finally {
+      server.context.front.shuttingDown = false;
+    }
+  });
+
   it('never carries a secret option', async () => {
     const secrets = [...optionDefinitions.values()].filter((definition) => definition.secret);
     expect(secrets.length).toBeGreaterThan(5);
