@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ensureSystemPackage, freePort, isRunning, makeServiceDir, runChecked, stopService, trackService, untrackService, waitUntil, type RunningService } from './service-process';
+import { descendantsOf, ensureSystemPackage, freePort, isRunning, makeServiceDir, runChecked, stopService, trackService, untrackService, waitUntil, type RunningService } from './service-process';
 
 const binaries = '/usr/lib/postgresql/15/bin';
 
@@ -18,6 +18,12 @@ export interface RestartablePostgres extends RunningService {
   pause(): Promise<void>;
   /** Starts the server again on the same data folder and port; resolves once it accepts connections. */
   resume(): Promise<void>;
+  /**
+   * Hangs the server (SIGSTOP to the postmaster and every backend): connections are still accepted by the kernel but
+   * nothing answers, as with a stuck host. `thaw` lets it go on (SIGCONT).
+   */
+  freeze(): void;
+  thaw(): void;
 }
 
 /** Runs the postmaster as our descendant and waits until it accepts connections; returns its PID. */
@@ -83,6 +89,12 @@ export async function startPostgres(): Promise<RestartablePostgres> {
     },
     async resume() {
       pid = await launch(dir, data, port);
+    },
+    freeze() {
+      for (const process_ of [pid, ...descendantsOf(pid)]) process.kill(process_, 'SIGSTOP');
+    },
+    thaw() {
+      for (const process_ of [pid, ...descendantsOf(pid)]) process.kill(process_, 'SIGCONT');
     },
   };
 }

@@ -67,6 +67,31 @@ export async function waitUntil(check: () => boolean | Promise<boolean>, timeout
   }
 }
 
+/** The PIDs of a process's descendants (children, their children, …), read from /proc. */
+export function descendantsOf(pid: number): number[] {
+  const parents = new Map<number, number[]>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // Field 4 (after the parenthesised command name and the state) is the parent PID.
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      parents.set(parent, [...(parents.get(parent) ?? []), Number(entry)]);
+    } catch {
+      // Gone between the listing and the read.
+    }
+  }
+  const found: number[] = [];
+  const queue = [pid];
+  while (queue.length > 0) {
+    for (const child of parents.get(queue.shift() ?? -1) ?? []) {
+      found.push(child);
+      queue.push(child);
+    }
+  }
+  return found;
+}
+
 /** True while a process with this PID exists and is not a zombie. */
 export function isRunning(pid: number): boolean {
   try {

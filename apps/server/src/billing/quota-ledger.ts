@@ -1,6 +1,6 @@
 // The ledger: reserve quota atomically before a relay call, then settle or release it exactly once.
 import crypto from 'node:crypto';
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DatabaseKind } from '../db/connect';
 import type { Database, NewLog, ReservationsTable } from '../db/schema';
 import type { Reservation, ReserveFailure, ReserveResult, SettleInput, Settlement } from './ledger-types';
@@ -17,6 +17,7 @@ export class QuotaLedger {
   private readonly startId: string;
   private readonly sqliteLedger: SqliteLedger | null;
   private readonly lockRows: boolean;
+  private readonly abandoned: AbandonedHolds;
 
   constructor(options: QuotaLedgerOptions) {
     this.db = options.db;
@@ -25,6 +26,12 @@ export class QuotaLedger {
     this.startId = options.startId ?? '';
     this.sqliteLedger = options.sqliteLedger ?? null;
     this.lockRows = options.kind !== 'sqlite';
+    this.abandoned = new AbandonedHolds(this.db, options.onAbandonedError ?? (() => undefined));
+  }
+
+  /** Stops watching abandoned holds (at shutdown; the next start of this node returns what is left). */
+  close(): void {
+    this.abandoned.close();
   }
 
   /**
@@ -36,6 +43,17 @@ export class QuotaLedger {
     const wanted = Math.max(0, Math.ceil(want));
     const least = Math.min(wanted, Math.max(0, Math.ceil(minimum)));
     if (this.sqliteLedger) return this.sqliteLedger.reserve(id, userId, tokenId, unlimitedToken, wanted, least);
+    try {
+      return await this.reserveRows(id, userId, tokenId, unlimitedToken, wanted, least);
+    } catch (error) {
+      // The database failed mid-reserve (away, or a hung server past the timeout): its commit may still land later.
+      // The call is refused, so the hold, if it exists or appears, is returned for certain (not by a guess).
+      this.abandoned.watch(id);
+      throw error;
+    }
+  }
+
+  private async reserveRows(id: string, userId: number, tokenId: number, unlimitedToken: boolean, wanted: number, least: number): Promise<ReserveResult> {
     const debitToken = tokenId > 0 && !unlimitedToken;
     // Most calls fit: one conditional update per balance. Only a call that does not fit reads the balances under lock.
     const whole = await this.holdRows(id, userId, debitToken ? tokenId : 0, wanted);
@@ -179,6 +197,60 @@ export interface QuotaLedgerOptions {
   sqliteLedger?: SqliteLedger | null;
   /** The engine: row locks (`FOR UPDATE`) on PostgreSQL and MySQL; SQLite's writers are serialized already. */
   kind: DatabaseKind;
+  /** Told when returning an abandoned hold failed (it is tried again). */
+  onAbandonedError?: (error: unknown) => void;
+}
+
+/** How often abandoned holds are looked for, and how many answered looks find nothing before one is dropped. */
+const abandonedPollMs = 1_000;
+const abandonedLooks = 10;
+
+/**
+ * Reservations whose reserve failed on a database error: the call was refused, but the transaction's commit may
+ * still reach the database (a hung server resumes its queued work). Each is looked for every second and returned
+ * when found; one not found after ten answered looks never committed.
+ */
+class AbandonedHolds {
+  private readonly pending = new Map<string, number>();
+  private timer: NodeJS.Timeout | null = null;
+  private running = false;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly onError: (error: unknown) => void,
+  ) {}
+
+  watch(id: string): void {
+    this.pending.set(id, 0);
+    this.timer ??= setInterval(() => void this.look(), abandonedPollMs).unref();
+  }
+
+  close(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  private async look(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    try {
+      const ids = [...this.pending.keys()];
+      const found = await this.db.selectFrom('reservations').select('id').where('id', 'in', ids).where('released_at', '=', 0).execute();
+      if (found.length > 0) await releaseStaleReservations(this.db, { ids: found.map((row) => row.id) });
+      const seen = new Set(found.map((row) => row.id));
+      for (const id of ids) {
+        const looks = (this.pending.get(id) ?? 0) + 1;
+        if (seen.has(id) || looks >= abandonedLooks) this.pending.delete(id);
+        else this.pending.set(id, looks);
+      }
+      if (this.pending.size === 0) this.close();
+    } catch (error) {
+      // The database is still away: the looks do not count, they start again once it answers.
+      this.onError(error);
+    } finally {
+      this.running = false;
+    }
+  }
 }
 
 /** Which reservations `releaseStaleReservations` returns; the conditions combine. */
@@ -189,6 +261,8 @@ export interface StaleReservationFilter {
   nodeName?: string;
   /** Not held by this start id (the current run). */
   exceptStartId?: string;
+  /** Only these reservations. */
+  ids?: string[];
   /** Held by an instance run whose heartbeat is missing or older than this time (milliseconds); rows without a start id are left alone. */
   runNotSeenSince?: number;
 }
@@ -207,6 +281,7 @@ export async function releaseStaleReservations(db: Kysely<Database>, filter: Sta
     if (filter.createdBefore !== undefined) query = query.where('created_at', '<', filter.createdBefore);
     if (filter.nodeName !== undefined) query = query.where('node_name', '=', filter.nodeName);
     if (filter.exceptStartId !== undefined) query = query.where('start_id', '!=', filter.exceptStartId);
+    if (filter.ids !== undefined) query = filter.ids.length > 0 ? query.where('id', 'in', filter.ids) : query.where(sql<boolean>`1 = 0`);
     if (filter.runNotSeenSince !== undefined) {
       const since = filter.runNotSeenSince;
       query = query

@@ -82,6 +82,26 @@ function cachePreparedStatements(sqlite: SQLite.Database): void {
   }) as SQLite.Database['prepare'];
 }
 
+/**
+ * A query that timed out was already sent: the server may still run it when it wakes up, and a ROLLBACK queued
+ * behind it is dropped by the same timeout, so the connection could go back to the pool inside an open transaction
+ * that the next user would commit. Such a connection is ended instead (the server rolls back what it never saw
+ * committed) and the pool, finding it closed, discards it.
+ */
+function endOnQueryTimeout(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const guarded = (...args: unknown[]): unknown => {
+    const result = query(...args);
+    if (result instanceof Promise) {
+      result.catch((error: unknown) => {
+        if (error instanceof Error && error.message === 'Query read timeout') client.end().catch(() => undefined);
+      });
+    }
+    return result;
+  };
+  client.query = guarded as typeof client.query;
+}
+
 function createServerDialect(target: DatabaseTarget): Dialect {
   if (target.kind === 'postgres') {
     const timeoutMs = target.timeoutMs ?? defaultDatabaseTimeoutMs;
@@ -91,7 +111,10 @@ function createServerDialect(target: DatabaseTarget): Dialect {
     pool.on('error', () => undefined);
     // The pool listens only to idle clients: a client checked out (a query or transaction running) when the server
     // goes away would emit an unhandled 'error' and end the process. Its query fails on its own; the pool drops it.
-    pool.on('connect', (client) => client.on('error', () => undefined));
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined);
+      endOnQueryTimeout(client);
+    });
     return new PostgresDialect({ pool });
   }
   const connectTimeout = target.timeoutMs ?? defaultDatabaseTimeoutMs;

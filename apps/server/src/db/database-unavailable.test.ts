@@ -9,6 +9,10 @@ describe('isDatabaseUnavailable', () => {
       expect(isDatabaseUnavailable(withCode(code)), code).toBe(true);
     }
     expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
+    // A server that answers nothing: pg's connect and query timeouts, and the connection ended after one.
+    for (const message of ['Query read timeout', 'timeout exceeded when trying to connect', 'Client was closed and is not queryable']) {
+      expect(isDatabaseUnavailable(new Error(message)), message).toBe(true);
+    }
     // pg's pool reports a refused connection to every address of a name as one AggregateError.
     expect(isDatabaseUnavailable(new AggregateError([withCode('ECONNREFUSED'), withCode('ECONNREFUSED')], ''))).toBe(true);
     expect(isDatabaseUnavailable(new Error('query failed', { cause: withCode('ECONNRESET') }))).toBe(true);

@@ -8,8 +8,11 @@ const unavailableCodes = new Set([
   'PROTOCOL_CONNECTION_LOST', 'ER_SERVER_SHUTDOWN', 'ER_CON_COUNT_ERROR', 'ER_SERVER_GONE_ERROR',
   'SQLITE_BUSY', 'SQLITE_LOCKED',
 ]);
-/** pg reports a dropped connection, and its connect and query timeouts (a server that answers nothing), by message only. */
-const unavailableMessage = /^Connection terminated|connection timeout|^Client has encountered a connection error|^Query read timeout|^timeout exceeded when trying to connect/i;
+/**
+ * pg reports a dropped connection, its connect and query timeouts (a server that answers nothing) and a connection
+ * ended after such a timeout (see connect.ts) by message only.
+ */
+const unavailableMessage = /^Connection terminated|connection timeout|^Client has encountered a connection error|^Query read timeout|^timeout exceeded when trying to connect|^Client was closed and is not queryable/i;
 
 /** Seconds a refused caller is told to wait (`Retry-After`). */
 export const databaseRetryAfterSeconds = 1;

@@ -37,7 +37,15 @@ export async function buildRelayServices(context: AppContext): Promise<RelayServ
     context,
     routing: await RoutingTable.open(context.db, context.bus),
     prices: new PriceBook(context.options, bundledModelCatalog),
-    ledger: new QuotaLedger({ db: context.db, batcher, nodeName: context.config.nodeName, startId: context.startId, sqliteLedger, kind: context.database.kind }),
+    ledger: new QuotaLedger({
+      db: context.db,
+      batcher,
+      nodeName: context.config.nodeName,
+      startId: context.startId,
+      sqliteLedger,
+      kind: context.database.kind,
+      onAbandonedError: (error) => context.log.debug({ err: error }, 'returning the hold of a refused call failed; retrying'),
+    }),
     upstream,
     credentials: new CredentialCache(upstream),
     random: createSeededRandom(Date.now() >>> 0),
@@ -60,6 +68,7 @@ export async function buildRelayServices(context: AppContext): Promise<RelayServ
   // At shutdown a database that is away gets 10 s to come back before the last batches are given up.
   context.shutdownTasks.push(
     async () => {
+      services.ledger.close();
       await batcher.close(shutdownWriteDeadlineMs);
       journal?.close();
     },

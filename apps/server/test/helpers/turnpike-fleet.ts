@@ -23,12 +23,14 @@ export interface FleetInstance {
   name: string;
   url: string;
   pid: number;
+  /** The instance's working folder (its data folder is `data/` inside). */
+  workDir: string;
   /** Every JSON log line written so far (a live array). */
   logs: LogLine[];
   /** SIGTERM by PID and wait for the exit (SIGKILL after 15 s). */
   stop(): Promise<void>;
-  /** SIGKILL by PID, as a crash would; resolves once the process is gone. */
-  kill(): Promise<void>;
+  /** SIGKILL by PID, as a crash would; resolves once the process is gone. `keepDisk` leaves its folder for a restart. */
+  kill(keepDisk?: boolean): Promise<void>;
 }
 
 /** Instances still running, killed by PID if the test process exits without stopping them. */
@@ -55,10 +57,14 @@ export function ensureServerBuild(): void {
   execFileSync(process.execPath, ['build.mjs'], { cwd: serverDir, stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
-/** Starts `node apps/server/dist/main.js` on a free loopback port with `environment`; resolves once /api/status answers. */
-export async function startInstance(name: string, environment: Record<string, string>): Promise<FleetInstance> {
+/**
+ * Starts `node apps/server/dist/main.js` on a free loopback port with `environment`; resolves once /api/status answers.
+ * With `reuseWorkDir` (an earlier instance's `workDir`) it starts on that folder and leaves it in place when it stops,
+ * as a restarted node keeps its disk; otherwise it makes a folder and removes it at the stop.
+ */
+export async function startInstance(name: string, environment: Record<string, string>, reuseWorkDir?: string): Promise<FleetInstance> {
   const port = await freePort();
-  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), `turnpike-${name}-`));
+  const workDir = reuseWorkDir ?? fs.mkdtempSync(path.join(os.tmpdir(), `turnpike-${name}-`));
   const child: ChildProcess = spawn(process.execPath, [bundle], {
     cwd: workDir,
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: String(port), NODE_NAME: name, LOG_LEVEL: 'warn', SQLITE_PATH: path.join(workDir, 'data', 'turnpike.db'), ...environment },
@@ -97,14 +103,16 @@ export async function startInstance(name: string, environment: Record<string, st
       return false;
     }
   }, 60_000, `instance ${name} to answer`);
+  let keepWorkDir = reuseWorkDir !== undefined;
   const gone = async (): Promise<void> => {
     await waitUntil(() => exited || !isRunning(pid), 15_000, `instance ${name} to exit`);
-    fs.rmSync(workDir, { recursive: true, force: true });
+    if (!keepWorkDir) fs.rmSync(workDir, { recursive: true, force: true });
   };
   return {
     name,
     url,
     pid,
+    workDir,
     logs,
     async stop() {
       if (exited) return;
@@ -114,7 +122,8 @@ export async function startInstance(name: string, environment: Record<string, st
         await gone();
       });
     },
-    async kill() {
+    async kill(keepDisk = false) {
+      keepWorkDir ||= keepDisk;
       if (!exited) process.kill(pid, 'SIGKILL');
       await gone();
     },
