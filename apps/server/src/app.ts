@@ -13,7 +13,7 @@ import { openDatabase } from './db/connect';
 import { databaseRetryAfterSeconds, databaseUnavailableMessage, isDatabaseUnavailable } from './db/database-unavailable';
 import { migrateToLatest } from './db/migrate';
 import { ApiError, failureEnvelope } from './http/api-error';
-import { createAccessLog, type AccessLogWatch } from './http/access-log';
+import { AccessLoggedController, createAccessLog, type AccessLogWatch } from './http/access-log';
 import { createRequestIdAssigner, newRequestId, requestIdHeader, requestIdOf } from './http/request-id';
 import { OptionStore } from './options/option-store';
 import { openRateLimitStore } from './rate-limit/open-rate-limit-store';
@@ -57,7 +57,7 @@ export async function buildServer(config: Config, modules: RouteModule[] = route
     genReqId: (request) => requestIdOf(request) || newRequestId(),
     logger: { level: config.logLevel, base: { node: config.nodeName }, redact: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers["x-goog-api-key"]', 'req.headers.cookie'] },
     // One access-log line per request is written by `createAccessLog` (cut streams too, sampled, without the query).
-    disableRequestLogging: true,
+    logController: new AccessLoggedController(),
     bodyLimit: 64 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,

@@ -68,19 +68,28 @@ describe('loadConfig', () => {
     expect(load).not.toThrow(/hun|ter2/);
   });
 
+  it('reads the database timeout and the access-log sample rate, and refuses malformed ones', () => {
+    expect(loadConfig({ ...secret, SQL_DSN: 'postgres://gw@db/t', DB_TIMEOUT_SECONDS: '3' }).database.timeoutMs).toBe(3_000);
+    expect(() => loadConfig({ ...secret, DB_TIMEOUT_SECONDS: '0' })).toThrow('DB_TIMEOUT_SECONDS must be greater than 0');
+    expect(loadConfig(secret).accessLogSampleRate).toBe(1);
+    expect(loadConfig({ ...secret, ACCESS_LOG_SAMPLE_RATE: '0.05' }).accessLogSampleRate).toBe(0.05);
+    expect(() => loadConfig({ ...secret, ACCESS_LOG_SAMPLE_RATE: '1.5' })).toThrow('ACCESS_LOG_SAMPLE_RATE must be a number from 0 to 1');
+  });
+
   it('accepts redis:// and rediss:// URLs', () => {
     expect(loadConfig({ ...secret, REDIS_CONN_STRING: 'redis://127.0.0.1:6379/0' }).redisUrl).toBe('redis://127.0.0.1:6379/0');
     expect(loadConfig({ ...secret, REDIS_CONN_STRING: 'rediss://user:pw@cache.example.com:6380' }).redisUrl).toBe('rediss://user:pw@cache.example.com:6380');
   });
 
   it('reads SQL_DSN: postgres URLs, MySQL URLs and the Go-style MySQL DSN new-api operators use', () => {
-    expect(loadConfig({ ...secret, SQL_DSN: 'postgres://gw:pw@127.0.0.1:5432/turnpike' }).database).toEqual({ kind: 'postgres', dsn: 'postgres://gw:pw@127.0.0.1:5432/turnpike' });
+    expect(loadConfig({ ...secret, SQL_DSN: 'postgres://gw:pw@127.0.0.1:5432/turnpike' }).database).toEqual({ kind: 'postgres', dsn: 'postgres://gw:pw@127.0.0.1:5432/turnpike', timeoutMs: 15_000 });
     expect(loadConfig({ ...secret, SQL_DSN: 'postgresql://gw@db/turnpike' }).database.kind).toBe('postgres');
-    expect(loadConfig({ ...secret, SQL_DSN: 'mysql://root:pw@127.0.0.1:3306/oneapi' }).database).toEqual({ kind: 'mysql', dsn: 'mysql://root:pw@127.0.0.1:3306/oneapi' });
-    expect(loadConfig({ ...secret, SQL_DSN: 'user:pass@tcp(127.0.0.1:3306)/db' }).database).toEqual({ kind: 'mysql', dsn: 'mysql://user:pass@127.0.0.1:3306/db' });
+    expect(loadConfig({ ...secret, SQL_DSN: 'mysql://root:pw@127.0.0.1:3306/oneapi' }).database).toEqual({ kind: 'mysql', dsn: 'mysql://root:pw@127.0.0.1:3306/oneapi', timeoutMs: 15_000 });
+    expect(loadConfig({ ...secret, SQL_DSN: 'user:pass@tcp(127.0.0.1:3306)/db' }).database).toEqual({ kind: 'mysql', dsn: 'mysql://user:pass@127.0.0.1:3306/db', timeoutMs: 15_000 });
     expect(loadConfig({ ...secret, SQL_DSN: 'root:p@ss@tcp(db.internal:3306)/new-api?charset=utf8mb4&parseTime=True' }).database).toEqual({
       kind: 'mysql',
       dsn: 'mysql://root:p%40ss@db.internal:3306/new-api',
+      timeoutMs: 15_000,
     });
   });
 

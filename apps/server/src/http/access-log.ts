@@ -3,6 +3,7 @@
 // call at a thousand calls a second is tens of megabytes a minute. The query string is never written: Gemini callers
 // put their key there.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import { requestIdOf } from './request-id';
 
 /** How a request ended, as the access log says it. */
@@ -36,4 +37,18 @@ export function createAccessLog(log: AccessLogSink, level: string, sampleRate: n
       );
     });
   };
+}
+
+/**
+ * Fastify's request-lifecycle logging without its per-request lines (the access log writes those, once, without
+ * the query string); errors of a request are still logged.
+ */
+export class AccessLoggedController extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (error) super.requestCompleted(error, request, reply);
+  }
+
+  override routeNotFound(): void {}
 }
