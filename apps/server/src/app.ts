@@ -11,14 +11,17 @@ import type { AppServices, RouteModule } from './app-services';
 import type { AppContext, ServerFront } from './context';
 import { openDatabase } from './db/connect';
 import { databaseRetryAfterSeconds, databaseUnavailableMessage, isDatabaseUnavailable } from './db/database-unavailable';
+import { databaseAnswers } from './db/database-probe';
 import { migrateToLatest } from './db/migrate';
 import { ApiError, failureEnvelope } from './http/api-error';
 import { AccessLoggedController, createAccessLog, type AccessLogWatch } from './http/access-log';
 import { createRequestIdAssigner, newRequestId, requestIdHeader, requestIdOf } from './http/request-id';
+import { GatewayMetrics } from './metrics/gateway-metrics';
 import { OptionStore } from './options/option-store';
 import { openRateLimitStore } from './rate-limit/open-rate-limit-store';
 import { buildRelayServices } from './relay/build-relay-services';
 import { createRelayCaches } from './relay/relay-caches';
+import type { RelayServices } from './relay/relay-services';
 // Path prefixes that belong to the relay (answered in their format's error shape, never the SPA).
 import { relayPrefixes } from './relay/relay-route-table';
 import { routeModules } from './route-modules';
@@ -72,6 +75,16 @@ export async function buildServer(config: Config, modules: RouteModule[] = route
   const runtime = await startInstanceRuntime(config, database, bus, startId, app.log);
   // Opened now, not on the first limited call (its Redis connection is part of the start).
   const rateLimits = openRateLimitStore(config, app.log);
+  // Prometheus series, when METRICS_ENABLED: the readings taken at a scrape look at the relay once it exists.
+  let relay: RelayServices | null = null;
+  const metrics = config.metrics.enabled
+    ? new GatewayMetrics({
+        databaseUp: () => databaseAnswers(database.db),
+        redisUp: () => (config.redisUrl ? !bus.degraded : null),
+        settlementQueueDepth: () => relay?.ledger.queueDepth ?? 0,
+        reservationsHeld: () => relay?.ledger.held ?? 0,
+      })
+    : null;
   const base: AppContext = {
     config,
     database,
@@ -84,10 +97,12 @@ export async function buildServer(config: Config, modules: RouteModule[] = route
     jobs: runtime.jobs,
     front,
     rateLimits: rateLimits.store,
+    metrics,
     shutdownTasks: [],
   };
   // Every long-lived service exists before the first route module registers; modules only read them.
-  const context: AppServices = { ...base, relay: await buildRelayServices(base) };
+  relay = await buildRelayServices(base);
+  const context: AppServices = { ...base, relay };
   context.shutdownTasks.push(rateLimits.close);
 
   await app.register(fastifyCookie);

@@ -33,6 +33,8 @@ export interface Config {
   syncFrequencySeconds: number;
   /** Share (0…1) of successful requests that get an access-log line; failures and client-cut calls always do. */
   accessLogSampleRate: number;
+  /** GET /metrics (Prometheus): off unless METRICS_ENABLED; served to a bearer of `token` or a caller from `allow`. */
+  metrics: { enabled: boolean; token: string; allow: string[] };
 }
 
 const positiveInteger = (name: string) =>
@@ -70,6 +72,15 @@ const environmentSchema = z.object({
     .regex(/^(0(\.\d+)?|1(\.0+)?)$/, 'ACCESS_LOG_SAMPLE_RATE must be a number from 0 to 1')
     .transform(Number)
     .default(1),
+  METRICS_ENABLED: z.enum(['true', 'false'], 'METRICS_ENABLED must be true or false').default('false'),
+  METRICS_TOKEN: z.string().refine((value) => value === '' || value.length >= 16, 'METRICS_TOKEN must be at least 16 characters').default(''),
+  METRICS_ALLOW: z
+    .string()
+    .default('127.0.0.1,::1')
+    .refine(
+      (value) => value.split(',').map((item) => item.trim()).filter(Boolean).every((item) => isIP(item.split('/')[0]) !== 0),
+      'METRICS_ALLOW must be a comma-separated list of IP addresses or CIDR blocks',
+    ),
   DB_TIMEOUT_SECONDS: positiveInteger('DB_TIMEOUT_SECONDS').default(defaultDatabaseTimeoutMs / 1000),
   TRUSTED_PROXIES: z
     .string()
@@ -124,6 +135,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env, default
     nodeStaleSeconds: values.NODE_STALE_SECONDS,
     syncFrequencySeconds: values.SYNC_FREQUENCY,
     accessLogSampleRate: values.ACCESS_LOG_SAMPLE_RATE,
+    metrics: { enabled: values.METRICS_ENABLED === 'true', token: values.METRICS_TOKEN, allow: values.METRICS_ALLOW.split(',').map((item) => item.trim()).filter(Boolean) },
     redisPrefix: values.REDIS_KEY_PREFIX,
     trustedProxies: values.TRUSTED_PROXIES.split(',').map((item) => item.trim()).filter(Boolean),
   };

@@ -7,6 +7,7 @@ import type { FleetJobs } from './cluster/fleet-jobs';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/connect';
 import type { Database } from './db/schema';
+import type { GatewayMetrics } from './metrics/gateway-metrics';
 import type { OptionStore } from './options/option-store';
 import type { RateLimitStore } from './rate-limit/rate-limit-store';
 import type { RelayCaches } from './relay/relay-caches';
@@ -39,6 +40,8 @@ export interface AppContext {
   /** Rate-limit counters: Redis (shared by every instance) when REDIS_CONN_STRING is set, else in memory. */
   rateLimits: RateLimitStore;
   front: ServerFront;
+  /** Prometheus series of this instance, or null when metrics are off (METRICS_ENABLED): nothing is counted then. */
+  metrics: GatewayMetrics | null;
   /** Work to finish on graceful shutdown (flush writers, stop jobs), run in order after the server stops accepting. */
   shutdownTasks: Array<() => Promise<void>>;
 }

@@ -18,6 +18,7 @@ import { registerStatusRoutes } from './system/status-routes';
 import { registerApiKeyRoutes } from './tokens/api-key-routes';
 import { registerRedemptionRoutes } from './redemptions/redemption-routes';
 import { registerLogRoutes } from './logs/log-routes';
+import { registerMetricsRoutes } from './metrics/metrics-routes';
 import { registerUsageDataRoutes } from './logs/usage-data-routes';
 import { registerPricingRoutes } from './pricing/pricing-routes';
 import { registerWalletRoutes } from './wallet/wallet-routes';
@@ -28,6 +29,7 @@ export const routeModules: RouteModule[] = [
   // Must stay first: it records every route registered after it (test/authorization.test.ts walks them).
   registerRouteCatalog,
   registerHealthRoutes,
+  registerMetricsRoutes,
   registerSessionRoutes,
   registerSignUpRoutes,
   registerUserSelfRoutes,

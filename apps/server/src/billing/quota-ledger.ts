@@ -18,6 +18,7 @@ export class QuotaLedger {
   private readonly sqliteLedger: SqliteLedger | null;
   private readonly lockRows: boolean;
   private readonly abandoned: AbandonedHolds;
+  private heldCount = 0;
 
   constructor(options: QuotaLedgerOptions) {
     this.db = options.db;
@@ -42,15 +43,30 @@ export class QuotaLedger {
     const id = crypto.randomUUID();
     const wanted = Math.max(0, Math.ceil(want));
     const least = Math.min(wanted, Math.max(0, Math.ceil(minimum)));
-    if (this.sqliteLedger) return this.sqliteLedger.reserve(id, userId, tokenId, unlimitedToken, wanted, least);
+    if (this.sqliteLedger) return this.counted(this.sqliteLedger.reserve(id, userId, tokenId, unlimitedToken, wanted, least));
     try {
-      return await this.reserveRows(id, userId, tokenId, unlimitedToken, wanted, least);
+      return this.counted(await this.reserveRows(id, userId, tokenId, unlimitedToken, wanted, least));
     } catch (error) {
       // The database failed mid-reserve (away, or a hung server past the timeout): its commit may still land later.
       // The call is refused, so the hold, if it exists or appears, is returned for certain (not by a guess).
       this.abandoned.watch(id);
       throw error;
     }
+  }
+
+  /** Settlements queued and not yet written (a metrics reading). */
+  get queueDepth(): number {
+    return this.batcher.depth;
+  }
+
+  /** Reservations of this instance not yet settled or released (a metrics reading). */
+  get held(): number {
+    return this.heldCount;
+  }
+
+  private counted(result: ReserveResult): ReserveResult {
+    if (result.ok) this.heldCount += 1;
+    return result;
   }
 
   private async reserveRows(id: string, userId: number, tokenId: number, unlimitedToken: boolean, wanted: number, least: number): Promise<ReserveResult> {
@@ -162,12 +178,14 @@ export class QuotaLedger {
     // Never more than was held: what the hold could not cover is the caller's to log as unbilled (see `extend`).
     const settlement: Settlement = { reservation, ...input, actual: Math.min(reservation.amount, Math.max(0, Math.round(input.actual))) };
     this.sqliteLedger?.shrink(reservation, settlement.actual);
+    this.heldCount -= 1;
     this.batcher.enqueue(settlement);
   }
 
   /** Returns the whole reservation (failed call), optionally with an error log row. */
   release(reservation: Reservation, log: NewLog | null, channelId = 0): void {
     this.sqliteLedger?.shrink(reservation, 0);
+    this.heldCount -= 1;
     this.batcher.enqueue({ reservation, actual: 0, channelId, succeeded: false, log, tokensUsed: 0, modelName: '', username: '' });
   }
 

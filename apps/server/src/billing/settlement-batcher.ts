@@ -18,6 +18,9 @@ interface BalanceDelta {
 /** Called after each committed batch with the users whose balance changed (quota warnings hook here). */
 export type BatchListener = (userIds: number[]) => void;
 
+/** Called after each committed batch with its size and how long its first settlement waited (metrics). */
+export type BatchWrittenListener = (settlements: number, lagMs: number) => void;
+
 const maxBatch = 500;
 const logChunk = 100;
 /** Back-off between attempts at a batch the database refused: doubling from 100 ms to 5 s. */
@@ -51,6 +54,10 @@ export class SettlementBatcher {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> = Promise.resolve();
   private readonly listeners: BatchListener[] = [];
+  private readonly writtenListeners: BatchWrittenListener[] = [];
+  /** When the oldest settlement still in `queue` was queued (performance.now()), and per batch in flight. */
+  private queuedAt = 0;
+  private readonly batchQueuedAt = new WeakMap<Settlement[], number>();
   /** Set by `close`: past this time a refused batch is given up instead of retried. */
   private giveUpAt = Number.POSITIVE_INFINITY;
   /** Batches kept in the journal, until they commit. */
@@ -73,6 +80,7 @@ export class SettlementBatcher {
 
   /** Adds a settlement; it is written within `intervalMs`. */
   enqueue(settlement: Settlement): void {
+    if (this.queue.length === 0) this.queuedAt = performance.now();
     this.queue.push(settlement);
     if (this.queue.length >= maxBatch) void this.flush();
     else this.timer ??= setTimeout(() => void this.flush(), this.intervalMs);
@@ -83,6 +91,16 @@ export class SettlementBatcher {
     this.listeners.push(listener);
   }
 
+  /** Calls back after every committed batch with its size and lag. */
+  onWritten(listener: BatchWrittenListener): void {
+    this.writtenListeners.push(listener);
+  }
+
+  /** Settlements queued and not yet handed to a batch. */
+  get depth(): number {
+    return this.queue.length;
+  }
+
   /** Writes everything queued so far; resolves when it is committed. */
   flush(): Promise<void> {
     if (this.timer) {
@@ -91,6 +109,7 @@ export class SettlementBatcher {
     }
     const batch = this.queue;
     this.queue = [];
+    if (batch.length && this.writtenListeners.length > 0) this.batchQueuedAt.set(batch, this.queuedAt);
     if (batch.length && this.databaseAway) this.keep(batch);
     this.running = this.running.then(() => (batch.length ? this.write(batch) : undefined));
     return this.running;
@@ -139,6 +158,8 @@ export class SettlementBatcher {
       }
       const users = [...new Set(applied.map((settlement) => settlement.reservation.userId))];
       for (const listener of this.listeners) listener(users);
+      const queuedAt = this.batchQueuedAt.get(batch);
+      if (queuedAt !== undefined) for (const listener of this.writtenListeners) listener(batch.length, performance.now() - queuedAt);
       return;
     }
   }

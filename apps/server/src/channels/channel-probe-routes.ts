@@ -36,7 +36,10 @@ export async function runChannelTest(services: RelayServices, row: ChannelRow, r
       await autoDisableChannel(context, row.id, `response time ${(result.elapsedMs / 1000).toFixed(2)} s exceeds the threshold of ${thresholdMs / 1000} s`);
     }
   } else if (row.status === ChannelStatus.AutoDisabled && result.ok && !tooSlow && context.options.bool('AutomaticEnableChannelEnabled')) {
-    if (await channelRepository(context).markAutoEnabled(row.id)) context.log.info({ channelId: row.id }, 'channel enabled again by its test');
+    if (await channelRepository(context).markAutoEnabled(row.id)) {
+      context.log.info({ channelId: row.id }, 'channel enabled again by its test');
+      context.metrics?.channelStatusChanged(row.id, 'auto_enabled');
+    }
   }
   return result;
 }

@@ -32,6 +32,8 @@ export async function buildRelayServices(context: AppContext): Promise<RelayServ
   );
   const warnings = new QuotaWarningNotifier(context);
   batcher.onBatch((userIds) => void warnings.check(userIds));
+  const metrics = context.metrics;
+  if (metrics) batcher.onWritten((settlements, lagMs) => metrics.settlementBatch(settlements, lagMs));
   const upstream = new UpstreamClient();
   const services: RelayServices = {
     context,

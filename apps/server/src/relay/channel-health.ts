@@ -34,6 +34,7 @@ export function shouldAutoDisable(context: AppContext, channel: Pick<ChannelRout
 /** Switches a channel off automatically (status 3, with reason and time); manually disabled channels are left alone. */
 export async function autoDisableChannel(context: AppContext, channelId: number, reason: string): Promise<boolean> {
   const disabled = await channelRepository(context).markAutoDisabled(channelId, reason);
+  if (disabled) context.metrics?.channelStatusChanged(channelId, 'auto_disabled');
   if (disabled) context.log.warn({ channelId, reason }, 'channel disabled automatically');
   return disabled;
 }

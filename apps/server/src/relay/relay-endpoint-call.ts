@@ -43,12 +43,13 @@ export function sendRelayError(reply: FastifyReply, error: unknown, format: Form
   return reply.status(answer.status).header('content-type', jsonType).send(answer.body);
 }
 
-/** Renders a failure on an exchange (unless the answer has already started). */
-export function sendExchangeError(exchange: RelayExchange, error: unknown, format: FormatId = 'openai-chat'): void {
-  if (exchange.res.headersSent || exchange.res.writableEnded) return;
+/** Renders a failure on an exchange (unless the answer has already started); returns the status the caller got. */
+export function sendExchangeError(exchange: RelayExchange, error: unknown, format: FormatId = 'openai-chat'): number {
+  if (exchange.res.headersSent || exchange.res.writableEnded) return exchange.res.statusCode;
   const answer = relayErrorAnswer(error, format);
   if (answer.retryAfter) exchange.res.setHeader('retry-after', answer.retryAfter);
   exchange.send(answer.status, jsonType, answer.body);
+  return answer.status;
 }
 
 /** The caller's headers, query and address: what key authentication reads. */
@@ -61,16 +62,33 @@ export function keyCaller(context: AppContext, request: KeyedRequest): Promise<R
 
 /** A key-authenticated relay call on `endpoint` (with the path tail of endpoints that read their URL); failures are answered in the endpoint's shape. */
 export async function relayEndpointCall(services: RelayServices, exchange: RelayExchange, endpoint: RelayEndpoint, tail: string | null = null): Promise<void> {
+  const metrics = services.context.metrics;
+  const startedAt = metrics ? performance.now() : 0;
+  let status: number;
   try {
     const caller = await keyCaller(services.context, exchange);
     await runRelay(services, exchange, readRelayRequest(exchange, endpoint, urlCallOf(endpoint, tail, exchange.query)), caller);
+    status = exchange.res.headersSent ? exchange.res.statusCode : 200;
   } catch (error) {
     // A RelayError is the caller's answer; a database that is away is answered 503 with Retry-After (and warned);
     // anything else is a fault of ours, answered 500 and logged.
     if (isDatabaseUnavailable(error)) services.context.log.warn({ err: error, reqId: exchange.id }, 'relay call refused: database unreachable');
     else if (!(error instanceof RelayError)) services.context.log.error({ err: error, reqId: exchange.id }, 'relay call failed');
-    sendExchangeError(exchange, error, endpoint.format);
+    status = sendExchangeError(exchange, error, endpoint.format);
   }
+  metrics?.callDone(endpoint.format ?? endpointLabel(endpoint), status, (performance.now() - startedAt) / 1000, exchange.facts ?? null);
+}
+
+const endpointLabels = new WeakMap<RelayEndpoint, string>();
+
+/** The inbound-format label of an endpoint without a chat format: its path's last segment (`embeddings`, …), kept per endpoint. */
+function endpointLabel(endpoint: RelayEndpoint): string {
+  let label = endpointLabels.get(endpoint);
+  if (label === undefined) {
+    label = endpoint.path.split('/').filter((segment) => segment && !segment.startsWith(':')).at(-1) ?? 'other';
+    endpointLabels.set(endpoint, label);
+  }
+  return label;
 }
 
 /** What the URL of a call says, for endpoints that read it (a refused URL is a 400); null for the others. */

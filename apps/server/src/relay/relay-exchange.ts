@@ -1,6 +1,7 @@
 // The relay's view of one HTTP exchange, the same whether the fast lane (plain node:http) or a Fastify route took it.
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { RelayCallFacts } from '../metrics/gateway-metrics';
 
 /** One relayed call's request and response. */
 export interface RelayExchange {
@@ -18,6 +19,8 @@ export interface RelayExchange {
   takeOver(): void;
   /** Sends a whole answer. */
   send(status: number, contentType: string | undefined, body: Buffer | string): void;
+  /** What the call was and cost, set by the pipeline for the metrics (only when they are on). */
+  facts?: RelayCallFacts;
 }
 
 /** The exchange of a Fastify route; `body` replaces the parsed body (the playground strips its own fields). */

@@ -4,6 +4,7 @@ import { findFormat } from '@turnpike/formats';
 import { computeQuotaCost, resolveMappedModel, selectChannel, type BillableUsage, type BillingQuote } from '@turnpike/relay';
 import { findProviderAdaptor } from '@turnpike/providers';
 import type { UserRow } from '../db/schema';
+import type { RelayCallFacts } from '../metrics/gateway-metrics';
 import { admitModelRequest, recordModelRequestSuccess } from '../rate-limit/model-request-limit';
 import { autoDisableChannel, isRetryable, shouldAutoDisable, type AttemptFailure } from './channel-health';
 import { readChatAnswer, relayChatStream, type ChatAnswerPlan } from './chat-answer';
@@ -156,6 +157,7 @@ async function attemptChannels(services: RelayServices, call: RelayRequest, cand
       continue;
     }
     const outcome = await tryChannel(services, call, channel, mapped.upstreamModel, request);
+    context.metrics?.upstreamAttempt(channel.id, channel.type, outcome.ok, attempt > 0);
     if (outcome.ok) return outcome.result;
     const failure = outcome.failure;
     failed.add(channel.id);
@@ -230,10 +232,13 @@ export async function runRelay(services: RelayServices, request: RelayExchange, 
   } catch (error) {
     const failure = error instanceof RelayError ? error : new RelayError(500, 'relay failed', 'server_error');
     services.ledger.release(reservation, buildErrorLog({ services, request, call, caller, tried, message: failure.message, startedAt }), tried.at(-1) ?? 0);
+    if (services.context.metrics) request.facts = callFacts(call, caller, candidates.find((route) => route.id === tried.at(-1)) ?? null, 0, null, 0);
     throw failure;
   }
   const guard = outputGuardFor(quote, held, promptEstimate);
+  const metrics = services.context.metrics;
   let outcome: AnswerOutcome;
+  if (call.stream) metrics?.streamDelta(1);
   try {
     if (call.format && attempt.chat) {
       const plan: ChatAnswerPlan = { inbound: call.format, ...attempt.chat, model: call.model, framing: call.framing, promptEstimate, countPrompt, guard };
@@ -257,14 +262,19 @@ export async function runRelay(services: RelayServices, request: RelayExchange, 
   } catch (error) {
     // The upstream answered but its body broke before anything reached the client: nothing was delivered.
     services.ledger.release(reservation, buildErrorLog({ services, request, call, caller, tried, message: (error as Error).message, startedAt }), attempt.channel.id);
+    if (metrics) request.facts = callFacts(call, caller, attempt.channel, 0, null, 0);
     throw new RelayError(502, `upstream answer failed: ${(error as Error).message}`, 'upstream_error');
+  } finally {
+    if (call.stream) metrics?.streamDelta(-1);
   }
   if (outcome.failure !== undefined) {
     // The error already reached the client inside its stream; the reservation goes back with an error row.
     services.ledger.release(reservation, buildErrorLog({ services, request, call, caller, tried, message: outcome.failure, startedAt }), attempt.channel.id);
+    if (metrics) request.facts = callFacts(call, caller, attempt.channel, outcome.firstByteMs, null, 0);
     return;
   }
-  await settle(services, { request, call, caller, tried, startedAt }, { quote, held, attempt, outcome });
+  const billed = await settle(services, { request, call, caller, tried, startedAt }, { quote, held, attempt, outcome });
+  if (metrics) request.facts = callFacts(call, caller, attempt.channel, outcome.firstByteMs, billed.usage, billed.quota);
   await recordModelRequestSuccess(services.context, caller.user.id, caller.usingGroup);
 }
 
@@ -297,7 +307,7 @@ interface SettledCall {
  * outgrew its estimate) takes what the balances still allow; the rest goes unbilled, with a system log row, so no
  * balance goes below zero and the log rows still add up to every balance change.
  */
-async function settle(services: RelayServices, context: SettledCallContext, settled: SettledCall): Promise<void> {
+async function settle(services: RelayServices, context: SettledCallContext, settled: SettledCall): Promise<{ usage: BillableUsage; quota: number }> {
   const { call, caller } = context;
   const { quote, held, attempt, outcome } = settled;
   const units = call.endpoint.units?.(call.json) ?? 1;
@@ -322,4 +332,20 @@ async function settle(services: RelayServices, context: SettledCallContext, sett
     modelName: call.model,
     username: caller.user.username,
   });
+  return { usage, quota };
+}
+
+/** What the metrics record of a call (only built when they are on). */
+function callFacts(call: RelayRequest, caller: RelayCaller, channel: ChannelRoute | null, firstByteMs: number, usage: BillableUsage | null, quota: number): RelayCallFacts {
+  return {
+    model: call.model,
+    group: caller.usingGroup,
+    channelId: channel?.id ?? 0,
+    channelType: channel?.type ?? 0,
+    stream: call.stream,
+    firstByteMs,
+    promptTokens: usage?.promptTokens ?? 0,
+    completionTokens: usage?.completionTokens ?? 0,
+    quota,
+  };
 }
