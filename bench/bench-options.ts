@@ -30,6 +30,8 @@ export interface BenchOptions {
   modes: string[];
   /** Turnpike's LOG_LEVEL (warn by default: no per-request lines). */
   logLevel: string;
+  /** Run Turnpike with its Prometheus metrics on (METRICS_ENABLED), to measure what they cost. */
+  metrics: boolean;
 }
 
 export const benchUsage = `npm run bench -- [flags]
@@ -48,6 +50,7 @@ export const benchUsage = `npm run bench -- [flags]
   --targets LIST     targets of the main runs and the soak, comma-separated (default direct,baseline,turnpike)
   --modes LIST       modes of the main runs, comma-separated (default non-streaming,streaming)
   --log-level LEVEL  Turnpike's LOG_LEVEL (default warn; info adds a log line per request and per answer)
+  --metrics          run Turnpike with its Prometheus metrics on (METRICS_ENABLED=true)
   --profile DIR      run Turnpike under node --cpu-prof, writing the .cpuprofile into DIR`;
 
 const knownTargets = ['direct', 'baseline', 'turnpike'];
@@ -84,6 +87,7 @@ export function readBenchOptions(argv: string[]): BenchOptions {
       targets: { type: 'string' },
       modes: { type: 'string' },
       'log-level': { type: 'string' },
+      metrics: { type: 'boolean' },
       help: { type: 'boolean' },
     },
   });
@@ -115,5 +119,6 @@ export function readBenchOptions(argv: string[]): BenchOptions {
     targets: readList('targets', values.targets, knownTargets),
     modes: readList('modes', values.modes, knownModes),
     logLevel: values['log-level'] ?? 'warn',
+    metrics: values.metrics === true,
   };
 }

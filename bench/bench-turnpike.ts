@@ -18,10 +18,12 @@ export function freshDataDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'turnpike-bench-'));
 }
 
-/** How Turnpike runs: under `node --cpu-prof` into `profileDir` (null: no profile), at `logLevel`. */
+/** How Turnpike runs: under `node --cpu-prof` into `profileDir` (null: no profile), at `logLevel`, with or without metrics. */
 export interface TurnpikeRunOptions {
   profileDir: string | null;
   logLevel: string;
+  /** Prometheus metrics on (METRICS_ENABLED). */
+  metrics: boolean;
 }
 
 /** Starts `node apps/server/dist/main.js` on 127.0.0.1 with SQLite in `dataDir` (LOG_LEVEL=warn unless told). */
@@ -39,6 +41,7 @@ export async function startTurnpike(repositoryRoot: string, run: TurnpikeRunOpti
     // No periodic channel tests: their calls would land in the upstream and the logs mid-run.
     CHANNEL_TEST_FREQUENCY: '0',
     NODE_ENV: 'production',
+    METRICS_ENABLED: run.metrics ? 'true' : 'false',
   };
   const profile = run.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(run.profileDir)}`] : [];
   // Its log (LOG_LEVEL and up) is kept for a look after the run; *.log files are ignored by git.
