@@ -18,6 +18,7 @@ import { AccessLoggedController, createAccessLog, type AccessLogWatch } from './
 import { createRequestIdAssigner, newRequestId, requestIdHeader, requestIdOf } from './http/request-id';
 import { GatewayMetrics } from './metrics/gateway-metrics';
 import { OptionStore } from './options/option-store';
+import { openRelayTracing } from './telemetry/relay-tracing';
 import { openRateLimitStore } from './rate-limit/open-rate-limit-store';
 import { buildRelayServices } from './relay/build-relay-services';
 import { createRelayCaches } from './relay/relay-caches';
@@ -85,6 +86,7 @@ export async function buildServer(config: Config, modules: RouteModule[] = route
         reservationsHeld: () => relay?.ledger.held ?? 0,
       })
     : null;
+  const tracing = openRelayTracing(process.env, config.nodeName);
   const base: AppContext = {
     config,
     database,
@@ -98,12 +100,15 @@ export async function buildServer(config: Config, modules: RouteModule[] = route
     front,
     rateLimits: rateLimits.store,
     metrics,
+    tracing,
     shutdownTasks: [],
   };
   // Every long-lived service exists before the first route module registers; modules only read them.
   relay = await buildRelayServices(base);
   const context: AppServices = { ...base, relay };
   context.shutdownTasks.push(rateLimits.close);
+  // Last: the spans of the calls that finished while draining are sent too.
+  if (tracing) context.shutdownTasks.push(() => tracing.close());
 
   await app.register(fastifyCookie);
   // Keep-alive connections would hold close() open until their idle timeout: answers sent while shutting

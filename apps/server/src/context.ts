@@ -8,6 +8,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/connect';
 import type { Database } from './db/schema';
 import type { GatewayMetrics } from './metrics/gateway-metrics';
+import type { RelayTracing } from './telemetry/relay-tracing';
 import type { OptionStore } from './options/option-store';
 import type { RateLimitStore } from './rate-limit/rate-limit-store';
 import type { RelayCaches } from './relay/relay-caches';
@@ -42,6 +43,8 @@ export interface AppContext {
   front: ServerFront;
   /** Prometheus series of this instance, or null when metrics are off (METRICS_ENABLED): nothing is counted then. */
   metrics: GatewayMetrics | null;
+  /** OpenTelemetry spans of relay calls, or null when no OTLP endpoint is configured. */
+  tracing: RelayTracing | null;
   /** Work to finish on graceful shutdown (flush writers, stop jobs), run in order after the server stops accepting. */
   shutdownTasks: Array<() => Promise<void>>;
 }

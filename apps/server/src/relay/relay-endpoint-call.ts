@@ -62,8 +62,10 @@ export function keyCaller(context: AppContext, request: KeyedRequest): Promise<R
 
 /** A key-authenticated relay call on `endpoint` (with the path tail of endpoints that read their URL); failures are answered in the endpoint's shape. */
 export async function relayEndpointCall(services: RelayServices, exchange: RelayExchange, endpoint: RelayEndpoint, tail: string | null = null): Promise<void> {
-  const metrics = services.context.metrics;
+  const { metrics, tracing } = services.context;
   const startedAt = metrics ? performance.now() : 0;
+  const label = endpoint.format ?? endpointLabel(endpoint);
+  if (tracing) exchange.trace = tracing.startCall(exchange.headers, endpoint.format ? 'chat' : label, exchange.id);
   let status: number;
   try {
     const caller = await keyCaller(services.context, exchange);
@@ -76,7 +78,8 @@ export async function relayEndpointCall(services: RelayServices, exchange: Relay
     else if (!(error instanceof RelayError)) services.context.log.error({ err: error, reqId: exchange.id }, 'relay call failed');
     status = sendExchangeError(exchange, error, endpoint.format);
   }
-  metrics?.callDone(endpoint.format ?? endpointLabel(endpoint), status, (performance.now() - startedAt) / 1000, exchange.facts ?? null);
+  metrics?.callDone(label, status, (performance.now() - startedAt) / 1000, exchange.facts ?? null);
+  if (exchange.trace) tracing?.endCall(exchange.trace, status, exchange.facts ?? null);
 }
 
 const endpointLabels = new WeakMap<RelayEndpoint, string>();

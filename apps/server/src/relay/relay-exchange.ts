@@ -2,6 +2,7 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RelayCallFacts } from '../metrics/gateway-metrics';
+import type { CallTrace } from '../telemetry/relay-tracing';
 
 /** One relayed call's request and response. */
 export interface RelayExchange {
@@ -19,8 +20,10 @@ export interface RelayExchange {
   takeOver(): void;
   /** Sends a whole answer. */
   send(status: number, contentType: string | undefined, body: Buffer | string): void;
-  /** What the call was and cost, set by the pipeline for the metrics (only when they are on). */
+  /** What the call was and cost, set by the pipeline for the metrics and traces (only when one of them is on). */
   facts?: RelayCallFacts;
+  /** The call's span, when tracing is on. */
+  trace?: CallTrace;
 }
 
 /** The exchange of a Fastify route; `body` replaces the parsed body (the playground strips its own fields). */

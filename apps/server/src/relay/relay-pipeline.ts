@@ -82,7 +82,7 @@ function candidatesFor(services: RelayServices, caller: RelayCaller, model: stri
 type ChannelTry = { ok: true; result: AttemptResult } | { ok: false; failure: AttemptFailure };
 
 /** Prepares and sends one attempt to `channel`; throws only when the client went away. */
-async function tryChannel(services: RelayServices, call: RelayRequest, channel: ChannelRoute, mappedModel: string, request: RelayExchange): Promise<ChannelTry> {
+async function tryChannel(services: RelayServices, call: RelayRequest, channel: ChannelRoute, mappedModel: string, request: RelayExchange, traceparent?: string): Promise<ChannelTry> {
   let prepared: PreparedUpstreamCall;
   try {
     // A channel route carries the adaptor's channel fields itself.
@@ -101,7 +101,7 @@ async function tryChannel(services: RelayServices, call: RelayRequest, channel: 
   request.res.once('close', onClientGone);
   try {
     // The call's request id goes upstream too, so a provider's logs can be matched with ours.
-    const sent = await services.upstream.send(prepared.upstreamCall, abort, undefined, request.id);
+    const sent = await services.upstream.send(prepared.upstreamCall, abort, undefined, { requestId: request.id, traceparent });
     const screened = sent.status >= 200 && sent.status < 300 && prepared.chat ? await screenNativeAnswer(prepared.chat, sent) : { response: sent, failure: null };
     request.res.off('close', onClientGone);
     const response = screened.response;
@@ -156,7 +156,7 @@ async function attemptChannels(services: RelayServices, call: RelayRequest, cand
       lastFailure = { channel, failure: { status: 0, message: mapped.message, body: null } };
       continue;
     }
-    const outcome = await tryChannel(services, call, channel, mapped.upstreamModel, request);
+    const outcome = await tracedAttempt(services, call, channel, mapped.upstreamModel, request);
     context.metrics?.upstreamAttempt(channel.id, channel.type, outcome.ok, attempt > 0);
     if (outcome.ok) return outcome.result;
     const failure = outcome.failure;
@@ -170,6 +170,21 @@ async function attemptChannels(services: RelayServices, call: RelayRequest, cand
   const mappedStatus = Number(channel.statusCodeMapping[String(failure.status)] ?? failure.status);
   const status = failure.status === 0 ? 502 : mappedStatus;
   throw new RelayError(status, failure.message, status >= 500 ? 'upstream_error' : 'invalid_request_error', failure.status === 0 ? 'upstream_unreachable' : null);
+}
+
+/** One attempt, in its own span when the call is traced (the span's context goes upstream as `traceparent`). */
+async function tracedAttempt(services: RelayServices, call: RelayRequest, channel: ChannelRoute, model: string, request: RelayExchange): Promise<ChannelTry> {
+  const tracing = services.context.tracing;
+  if (!tracing || !request.trace) return tryChannel(services, call, channel, model, request);
+  const attempt = tracing.startAttempt(request.trace, channel, model);
+  try {
+    const outcome = await tryChannel(services, call, channel, model, request, attempt.traceparent);
+    tracing.endAttempt(attempt.span, outcome.ok, outcome.ok ? outcome.result.response.status : outcome.failure.status);
+    return outcome;
+  } catch (error) {
+    tracing.endAttempt(attempt.span, false, 0);
+    throw error;
+  }
 }
 
 /** RetryTimes; a single candidate (a pinned channel) has nothing to fail over to. */
@@ -232,7 +247,7 @@ export async function runRelay(services: RelayServices, request: RelayExchange, 
   } catch (error) {
     const failure = error instanceof RelayError ? error : new RelayError(500, 'relay failed', 'server_error');
     services.ledger.release(reservation, buildErrorLog({ services, request, call, caller, tried, message: failure.message, startedAt }), tried.at(-1) ?? 0);
-    if (services.context.metrics) request.facts = callFacts(call, caller, candidates.find((route) => route.id === tried.at(-1)) ?? null, 0, null, 0);
+    if (observed(services)) request.facts = callFacts(call, caller, candidates.find((route) => route.id === tried.at(-1)) ?? null, 0, null, 0);
     throw failure;
   }
   const guard = outputGuardFor(quote, held, promptEstimate);
@@ -262,7 +277,7 @@ export async function runRelay(services: RelayServices, request: RelayExchange, 
   } catch (error) {
     // The upstream answered but its body broke before anything reached the client: nothing was delivered.
     services.ledger.release(reservation, buildErrorLog({ services, request, call, caller, tried, message: (error as Error).message, startedAt }), attempt.channel.id);
-    if (metrics) request.facts = callFacts(call, caller, attempt.channel, 0, null, 0);
+    if (observed(services)) request.facts = callFacts(call, caller, attempt.channel, 0, null, 0);
     throw new RelayError(502, `upstream answer failed: ${(error as Error).message}`, 'upstream_error');
   } finally {
     if (call.stream) metrics?.streamDelta(-1);
@@ -270,11 +285,11 @@ export async function runRelay(services: RelayServices, request: RelayExchange, 
   if (outcome.failure !== undefined) {
     // The error already reached the client inside its stream; the reservation goes back with an error row.
     services.ledger.release(reservation, buildErrorLog({ services, request, call, caller, tried, message: outcome.failure, startedAt }), attempt.channel.id);
-    if (metrics) request.facts = callFacts(call, caller, attempt.channel, outcome.firstByteMs, null, 0);
+    if (observed(services)) request.facts = callFacts(call, caller, attempt.channel, outcome.firstByteMs, null, 0);
     return;
   }
   const billed = await settle(services, { request, call, caller, tried, startedAt }, { quote, held, attempt, outcome });
-  if (metrics) request.facts = callFacts(call, caller, attempt.channel, outcome.firstByteMs, billed.usage, billed.quota);
+  if (observed(services)) request.facts = callFacts(call, caller, attempt.channel, outcome.firstByteMs, billed.usage, billed.quota);
   await recordModelRequestSuccess(services.context, caller.user.id, caller.usingGroup);
 }
 
@@ -335,7 +350,12 @@ async function settle(services: RelayServices, context: SettledCallContext, sett
   return { usage, quota };
 }
 
-/** What the metrics record of a call (only built when they are on). */
+/** Whether metrics or traces want the facts of calls. */
+function observed(services: RelayServices): boolean {
+  return services.context.metrics !== null || services.context.tracing !== null;
+}
+
+/** What the metrics and traces record of a call (only built when one of them is on). */
 function callFacts(call: RelayRequest, caller: RelayCaller, channel: ChannelRoute | null, firstByteMs: number, usage: BillableUsage | null, quota: number): RelayCallFacts {
   return {
     model: call.model,

@@ -67,16 +67,30 @@ function onAbort(signal: UpstreamSignal, listener: () => void): () => void {
 }
 
 /** One keep-alive agent for every upstream origin. */
+/** What identifies a relay call to the upstream. */
+export interface UpstreamTags {
+  /** Sent as `X-Request-Id`. */
+  requestId: string;
+  /** The attempt's W3C trace context, when tracing is on. */
+  traceparent?: string;
+}
+
+function taggedHeaders(headers: Record<string, string>, tags: UpstreamTags): Record<string, string> {
+  const tagged: Record<string, string> = { ...headers, 'x-request-id': tags.requestId };
+  if (tags.traceparent) tagged.traceparent = tags.traceparent;
+  return tagged;
+}
+
 export class UpstreamClient {
   // No cap on connections per origin: every channel on one provider shares its origin, and a cap there queues
   // calls (a stream holds its connection for its whole length) before they ever reach the upstream.
   private readonly agent = new Agent({ keepAliveTimeout: 30_000, keepAliveMaxTimeout: 600_000, connections: null, pipelining: 1 });
   private readonly urls = new Map<string, { origin: string; path: string }>();
 
-  /** Sends the request (with `X-Request-Id: requestId` when given); rejects on connection errors, timeouts and aborts. */
-  async send(upstream: UpstreamRequest, signal: UpstreamSignal, timeouts: UpstreamTimeouts = defaultTimeouts, requestId?: string): Promise<UpstreamResponse> {
+  /** Sends the request (with the call's `X-Request-Id` and `traceparent` when given); rejects on connection errors, timeouts and aborts. */
+  async send(upstream: UpstreamRequest, signal: UpstreamSignal, timeouts: UpstreamTimeouts = defaultTimeouts, tags?: UpstreamTags): Promise<UpstreamResponse> {
     if (isCancelled(signal)) throw new Error('aborted');
-    const headers = requestId ? { ...upstream.headers, 'x-request-id': requestId } : upstream.headers;
+    const headers = tags ? taggedHeaders(upstream.headers, tags) : upstream.headers;
     if (upstream.transport === 'websocket') return openWebSocket({ ...upstream, headers }, signal, timeouts);
     const { origin, path } = this.splitUrl(upstream.url);
     const response = await this.agent.request({
