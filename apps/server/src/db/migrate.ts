@@ -6,6 +6,7 @@ import * as clusterNodes from './migrations/002-cluster-nodes';
 import * as sessionCutoff from './migrations/003-session-cutoff';
 import * as logStatIndex from './migrations/004-log-stat-index';
 import * as topups from './migrations/005-topups';
+import * as accountsMail from './migrations/006-accounts-mail';
 import * as reservationRelease from './migrations/009-reservation-release';
 
 interface EngineMigration {
@@ -19,6 +20,7 @@ const migrations: Record<string, EngineMigration> = {
   '003-session-cutoff': sessionCutoff,
   '004-log-stat-index': logStatIndex,
   '005-topups': topups,
+  '006-accounts-mail': accountsMail,
   '009-reservation-release': reservationRelease,
 };
 
