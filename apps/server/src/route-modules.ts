@@ -1,4 +1,6 @@
 // The registry of route modules, in registration order. A feature adds one line here.
+import { registerEmailBindRoutes } from './accounts/email-bind-routes';
+import { registerPasswordResetRoutes } from './accounts/password-reset-routes';
 import { registerSignUpRoutes } from './accounts/register-routes';
 import { registerSessionRoutes } from './accounts/session-routes';
 import type { RouteModule } from './app-services';
@@ -30,6 +32,8 @@ export const routeModules: RouteModule[] = [
   registerHealthRoutes,
   registerSessionRoutes,
   registerSignUpRoutes,
+  registerPasswordResetRoutes,
+  registerEmailBindRoutes,
   registerUserSelfRoutes,
   registerUserAffiliateRoutes,
   registerUserAdminRoutes,
