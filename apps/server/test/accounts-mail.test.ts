@@ -257,6 +257,16 @@ describe('mail: password reset, email binding, transport security', () => {
     });
   });
 
+  describe('transport failures', () => {
+    it('names the refused login step when the SMTP password is wrong', async () => {
+      await configureSmtp();
+      await setOption('SMTPToken', 'wrong-secret');
+      const response = await server.call('GET', '/api/verification?email=bea%40example.com');
+      expect(response.statusCode).toBe(502);
+      expect(response.json()).toEqual({ success: false, message: expect.stringMatching(/^failed to send the email: .*535 authentication failed/), code: 'internal_error' });
+    });
+  });
+
   describe('transport security', () => {
     const certificate = selfSignedCertificate();
 
