@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DatabaseCodeStore, resetTokenRules, verificationCodeRules } from '../src/accounts/verification-code-store';
+import { migrateToLatest } from '../src/db/migrate';
 import { startTestServer, type TestServer } from './helpers/test-server';
 import { leaseMariadbDatabase, leasePostgresDatabase, type ServiceLease } from './helpers/test-services';
 
@@ -75,5 +77,23 @@ describe.each([
     if (!again.issued) throw new Error('a dropped code leaves no lock');
     await codes.revoke('guess');
     expect((await codes.issue('guess')).issued).toBe(true);
+  });
+});
+
+describe('migration 006 on a database that already ran a later migration', () => {
+  it('runs the missing earlier migration instead of refusing to start', async () => {
+    const server = await startTestServer();
+    try {
+      const db = server.context.db;
+      // As a database migrated by a build without 006 (but with 009) looks.
+      await db.schema.dropTable('mail_codes').execute();
+      await sql`DELETE FROM kysely_migration WHERE name = '006-accounts-mail'`.execute(db);
+      await migrateToLatest(server.context.database);
+      const names = await sql<{ name: string }>`SELECT name FROM kysely_migration ORDER BY name`.execute(db);
+      expect(names.rows.map((row) => row.name)).toContain('006-accounts-mail');
+      expect(await db.selectFrom('mail_codes').select('key').execute()).toEqual([]);
+    } finally {
+      await server.stop();
+    }
   });
 });

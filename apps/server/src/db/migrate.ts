@@ -50,7 +50,9 @@ const attempts = 3;
 export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
   let firstFailure: string | null = null;
   for (let attempt = 1; attempt <= attempts; attempt += 1) {
-    const migrator = new Migrator({ db: handle.db, provider: new ListProvider(handle.kind) });
+    // Features developed side by side land their numbered migrations out of order (006 after 009): a database that
+    // already ran the later ones still runs the earlier one it lacks. Each migration stands on its own.
+    const migrator = new Migrator({ db: handle.db, provider: new ListProvider(handle.kind), allowUnorderedMigrations: true });
     const { error, results } = await migrator.migrateToLatest();
     if (!error) return;
     const failed = results?.find((result) => result.status === 'Error');
