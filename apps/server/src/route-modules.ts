@@ -1,4 +1,6 @@
 // The registry of route modules, in registration order. A feature adds one line here.
+import { registerEmailBindRoutes } from './accounts/email-bind-routes';
+import { registerPasswordResetRoutes } from './accounts/password-reset-routes';
 import { registerSignUpRoutes } from './accounts/register-routes';
 import { registerSessionRoutes } from './accounts/session-routes';
 import type { RouteModule } from './app-services';
@@ -32,6 +34,8 @@ export const routeModules: RouteModule[] = [
   registerMetricsRoutes,
   registerSessionRoutes,
   registerSignUpRoutes,
+  registerPasswordResetRoutes,
+  registerEmailBindRoutes,
   registerUserSelfRoutes,
   registerUserAffiliateRoutes,
   registerUserAdminRoutes,

@@ -1,17 +1,17 @@
 import { LogType, statusErrorCode } from '@turnpike/contract';
+import { startSmtpSink, type SmtpSink } from '@turnpike/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { accountPortsFor } from '../src/accounts/account-ports';
-import { startFakeSmtpServer, type FakeSmtpServer } from './helpers/fake-smtp-server';
 import { startTestServer, type TestServer } from './helpers/test-server';
 
 describe('POST /api/user/register and GET /api/verification', () => {
   let server: TestServer;
-  let smtp: FakeSmtpServer;
+  let smtp: SmtpSink;
   const changed = new Map<string, unknown>();
 
   beforeAll(async () => {
     server = await startTestServer({ CRITICAL_RATE_LIMIT: '1000' });
-    smtp = await startFakeSmtpServer();
+    smtp = await startSmtpSink();
   });
   afterAll(async () => {
     await smtp.close();
@@ -132,10 +132,11 @@ describe('POST /api/user/register and GET /api/verification', () => {
       await setOption('EmailVerificationEnabled', true);
       const sent = await verification('carol@example.com');
       expect(sent.json()).toEqual({ success: true, message: 'the verification code has been sent' });
-      const mail = smtp.received.at(-1)!;
-      expect(mail).toMatchObject({ from: 'noreply@example.com', to: ['carol@example.com'], username: 'mailer@example.com' });
-      expect(mail.data).toContain('Subject: Turnpike email verification');
-      const code = /<strong>([A-Z0-9]{6})<\/strong>/.exec(smtp.bodyOf(mail))?.[1];
+      const mail = await smtp.nextMailTo('carol@example.com');
+      expect(mail).toMatchObject({ envelopeFrom: 'noreply@example.com', envelopeTo: ['carol@example.com'], username: 'mailer@example.com' });
+      expect(mail.parsed.subject).toBe('Turnpike email verification');
+      expect(mail.parsed.from?.text).toBe('"Turnpike" <noreply@example.com>');
+      const code = /<strong>([A-Z0-9]{6})<\/strong>/.exec(mail.html)?.[1];
       expect(code).toBeDefined();
 
       const again = await verification('carol@example.com');
@@ -187,7 +188,7 @@ describe('POST /api/user/register and GET /api/verification', () => {
     });
 
     it('reports an SMTP refusal as a 502 naming the step', async () => {
-      const refusing = await startFakeSmtpServer({ rejectRecipients: true });
+      const refusing = await startSmtpSink({ rejectRecipients: true });
       try {
         await configureSmtp();
         await setOption('SMTPPort', refusing.port);

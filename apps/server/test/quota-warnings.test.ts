@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startMockUpstream, type MockUpstream } from '@turnpike/testing';
+import { startMockUpstream, startSmtpSink, type MockUpstream } from '@turnpike/testing';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quotaWarningFor } from '../src/billing/quota-warnings';
@@ -76,6 +76,25 @@ describe('quota warnings', () => {
       await server.settle();
       await expect.poll(() => received.length, { timeout: 3000 }).toBe(1);
       expect(JSON.parse(received[0].body)).toMatchObject({ user_id: user.user.id, threshold: 700, quota: 600 });
+    });
+
+    it('mails the warning through the configured SMTP server when the user chose email', async () => {
+      const smtp = await startSmtpSink();
+      try {
+        await server.context.options.set('SMTPServer', '127.0.0.1');
+        await server.context.options.set('SMTPPort', smtp.port);
+        await server.context.options.set('SMTPFrom', 'noreply@example.com');
+        const user = await server.createUser({ username: 'mailed', email: 'mailed@example.com', quota: 600, setting: JSON.stringify({ quota_warning_threshold: 500 }) });
+        const client = new OpenAI({ apiKey: (await addApiKey(server, user)).key, baseURL: base + '/v1', maxRetries: 0 });
+        await client.chat.completions.create({ model: 'test-model', messages: [{ role: 'user', content: 'hi' }] });
+        await server.settle();
+        const mail = await smtp.nextMailTo('mailed@example.com');
+        expect(mail.parsed.subject).toBe('Turnpike: your balance is running low');
+        expect(mail.parsed.text).toContain('below your warning threshold');
+      } finally {
+        await server.context.options.set('SMTPServer', '');
+        await smtp.close();
+      }
     });
   });
 });

@@ -28,6 +28,8 @@ export const appRoutes: AppRouteDefinition[] = [
   { path: '/setup', access: 'public', sidebar: false, page: lazy(() => import('../features/setup/setup-page')) },
   { path: '/login', access: 'public', sidebar: true, page: lazy(() => import('../features/auth/login-page')) },
   { path: '/register', access: 'public', sidebar: true, page: lazy(() => import('../features/auth/register-page')) },
+  { path: '/reset', access: 'public', sidebar: true, page: lazy(() => import('../features/auth/reset-request-page')) },
+  { path: '/user/reset', access: 'public', sidebar: true, page: lazy(() => import('../features/auth/reset-confirm-page')) },
   { path: '/about', access: 'public', sidebar: true, page: lazy(() => import('../features/about/about-page')) },
   { path: '/user', access: 'admin', sidebar: true, page: usersPage },
   { path: '/user/edit/:id', access: 'admin', sidebar: true, page: usersPage },

@@ -1,14 +1,17 @@
-// The outside-world ports of account routes (mail, bot check, verification codes), one set per server.
+// The outside-world ports of account routes (mail, bot check, mailed secrets), one set per server.
 import type { AppContext } from '../context';
 import { SmtpMailer, type Mailer } from './mailer';
 import { CloudflareTurnstileVerifier, type TurnstileVerifier } from './turnstile';
-import { MemoryVerificationCodeStore, type VerificationCodeStore } from './verification-code-store';
+import { DatabaseCodeStore, resetTokenRules, verificationCodeRules, type VerificationCodeStore } from './verification-code-store';
 
 /** Replaceable implementations; tests swap the mailer or the bot check, production uses the defaults. */
 export interface AccountPorts {
   mailer: Mailer;
   turnstile: TurnstileVerifier;
+  /** Email verification codes (registration and email binding). */
   verificationCodes: VerificationCodeStore;
+  /** Password reset tokens. */
+  resetTokens: VerificationCodeStore;
 }
 
 const portsByServer = new WeakMap<AppContext, AccountPorts>();
@@ -20,7 +23,8 @@ export function accountPortsFor(context: AppContext): AccountPorts {
     ports = {
       mailer: new SmtpMailer(context.options),
       turnstile: new CloudflareTurnstileVerifier(context.options),
-      verificationCodes: new MemoryVerificationCodeStore(),
+      verificationCodes: new DatabaseCodeStore(context.db, verificationCodeRules),
+      resetTokens: new DatabaseCodeStore(context.db, resetTokenRules),
     };
     portsByServer.set(context, ports);
   }

@@ -10,8 +10,11 @@ import { isEmailTaken, isUsernameTaken } from '../users/user-repository';
 import { accountPortsFor } from './account-ports';
 import { checkPassword, checkUsername } from './account-rules';
 import { checkEmailAllowed } from './email-rules';
+import { verificationMail } from './mail-templates';
+import { requireSmtp } from './mailer';
 import { turnstileCheck } from './turnstile';
 import { createAccount, usernameTakenMessage } from './user-creation';
+import { verificationCodeRules } from './verification-code-store';
 
 const registerSchema = z.object({
   username: z.string().default(''),
@@ -49,17 +52,14 @@ export function registerSignUpRoutes(app: FastifyInstance, context: AppContext):
     const email = String((request.query as Record<string, unknown>).email ?? '').trim();
     if (!email) throw badRequest(registerMessages.emailRequiredForCode);
     checkEmailAllowed(options, email);
+    requireSmtp(options);
     if (await isEmailTaken(context.db, email)) throw conflict(registerMessages.emailTaken);
     const key = emailVerificationKey(email);
     const issued = await ports().verificationCodes.issue(key);
     if (!issued.issued) throw tooManyRequests(`please wait ${issued.waitSeconds} seconds before requesting another code`);
     const systemName = options.string('SystemName') || 'Turnpike';
     try {
-      await ports().mailer.send({
-        to: email,
-        subject: `${systemName} email verification`,
-        html: `<p>Hello, you are verifying your email address for ${systemName}.</p><p>Your verification code is: <strong>${issued.code}</strong></p><p>The code is valid for 10 minutes. If you did not ask for it, ignore this mail.</p>`,
-      });
+      await ports().mailer.send(verificationMail(systemName, email, issued.code, verificationCodeRules.validSeconds / 60));
     } catch (error) {
       await ports().verificationCodes.revoke(key);
       throw error;

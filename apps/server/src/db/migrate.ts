@@ -6,6 +6,7 @@ import * as clusterNodes from './migrations/002-cluster-nodes';
 import * as sessionCutoff from './migrations/003-session-cutoff';
 import * as logStatIndex from './migrations/004-log-stat-index';
 import * as topups from './migrations/005-topups';
+import * as accountsMail from './migrations/006-accounts-mail';
 import * as reservationRelease from './migrations/009-reservation-release';
 
 interface EngineMigration {
@@ -19,6 +20,7 @@ const migrations: Record<string, EngineMigration> = {
   '003-session-cutoff': sessionCutoff,
   '004-log-stat-index': logStatIndex,
   '005-topups': topups,
+  '006-accounts-mail': accountsMail,
   '009-reservation-release': reservationRelease,
 };
 
@@ -48,7 +50,9 @@ const attempts = 3;
 export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
   let firstFailure: string | null = null;
   for (let attempt = 1; attempt <= attempts; attempt += 1) {
-    const migrator = new Migrator({ db: handle.db, provider: new ListProvider(handle.kind) });
+    // Features developed side by side land their numbered migrations out of order (006 after 009): a database that
+    // already ran the later ones still runs the earlier one it lacks. Each migration stands on its own.
+    const migrator = new Migrator({ db: handle.db, provider: new ListProvider(handle.kind), allowUnorderedMigrations: true });
     const { error, results } = await migrator.migrateToLatest();
     if (!error) return;
     const failed = results?.find((result) => result.status === 'Error');

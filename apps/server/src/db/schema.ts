@@ -162,6 +162,15 @@ export interface TopupsTable {
   completed_at: number;
 }
 
+/** A one-time secret mailed to a user (migration 006); times in Unix milliseconds. */
+export interface MailCodesTable {
+  key: string;
+  secret_hash: string;
+  issued_at: number;
+  expires_at: number;
+  wrong_attempts: number;
+}
+
 export interface Database {
   users: UsersTable;
   options: OptionsTable;
@@ -176,6 +185,7 @@ export interface Database {
   node_heartbeats: NodeHeartbeatsTable;
   job_leases: JobLeasesTable;
   topups: TopupsTable;
+  mail_codes: MailCodesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

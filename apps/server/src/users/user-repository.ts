@@ -40,6 +40,11 @@ export async function isEmailTaken(db: Db, email: string): Promise<boolean> {
   return (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()) !== undefined;
 }
 
+/** The live user with this email (the oldest when several share it). */
+export async function findLiveUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', email).where('deleted_at', 'is', null).orderBy('id').executeTakeFirst();
+}
+
 /** True when the affiliate code is already used by a user. */
 export async function isAffCodeTaken(db: Db, code: string): Promise<boolean> {
   return (await db.selectFrom('users').select('id').where('aff_code', '=', code).executeTakeFirst()) !== undefined;

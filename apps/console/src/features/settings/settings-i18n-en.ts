@@ -134,6 +134,7 @@ const hint = {
   DataExportInterval: 'Short intervals put load on the database.',
   ChannelDisableThreshold: 'When all channels are tested, a channel slower than this is disabled.',
   QuotaRemindThreshold: 'Users whose quota falls below this are reminded.',
+  SMTPSSLEnabled: 'On: TLS from the first byte (usually port 465; port 465 always uses it). Off: the connection is upgraded with STARTTLS when the server offers it (usually port 587), and a password is sent only over TLS (or to this machine).',
   AutomaticDisableKeywords: 'One per line, case-insensitive: an upstream error containing one disables the channel.',
   PreConsumedQuota: 'Reserved before the call and settled against the real cost afterwards.',
   DefaultMaxOutputTokens: 'A call without its own output limit reserves the prompt plus its largest answer: the model catalog\'s maximum output, or this for models it does not know.',

@@ -138,6 +138,7 @@ export const settingsZh: typeof settingsEn = {
     DataExportInterval: '设置过短会影响数据库性能。',
     ChannelDisableThreshold: '测试所有渠道时，超过此时间的渠道将被自动禁用。',
     QuotaRemindThreshold: '用户额度低于此值时发送提醒。',
+    SMTPSSLEnabled: '开启：连接即使用 TLS（通常为 465 端口，465 端口总是如此）。关闭：服务器支持时用 STARTTLS 升级连接（通常为 587 端口），密码只在 TLS 下发送（本机除外）。',
     AutomaticDisableKeywords: '一行一个，不区分大小写：上游错误包含其中之一时自动禁用渠道。',
     PreConsumedQuota: '请求前预扣，结束后按实际消耗多退少补。',
     DefaultMaxOutputTokens: '未设置输出上限的调用预扣提示词加最大回答：取模型目录中的最大输出，目录未收录的模型取此值。',
