@@ -4,8 +4,8 @@
 // process exits on its own, that calls are answered 200 or a clean 503 with Retry-After while the database is away,
 // that service resumes by itself, and that afterwards every call answered 200 is billed exactly once (by its
 // request id) with the log rows adding up to the user's and the token's balance change and no reservation held.
-// Redis outages, SIGKILL under traffic and the upstream cut mid-stream are in cluster-fleet.test.ts and
-// relay-openai-failover.test.ts; SIGTERM with streams in flight in graceful-shutdown.test.ts.
+// Then the upstream killed with streams open, and a SIGTERM with streams in flight. Redis outages and SIGKILL under
+// traffic (with the database up) are in cluster-fleet.test.ts.
 import fs from 'node:fs';
 import path from 'node:path';
 import { startMockUpstream, type MockUpstream } from '@turnpike/testing';
@@ -71,8 +71,8 @@ describe('faults on two instances (PostgreSQL + Redis)', () => {
   }, 60_000);
 
   /** A user with a key (token quota as large as the balance), routed on every instance. */
-  async function caller(username: string): Promise<{ userId: number; tokenId: number; key: string }> {
-    const user = await createFleetUser(db, secret, { username, quota: initialQuota });
+  async function caller(username: string, group = 'default'): Promise<{ userId: number; tokenId: number; key: string }> {
+    const user = await createFleetUser(db, secret, { username, quota: initialQuota, group });
     const { key, id } = await createFleetKey(fleet[0], user);
     await db.updateTable('tokens').set({ remain_quota: initialQuota, unlimited_quota: 0 }).where('id', '=', id).execute();
     expect(await millisecondsUntil(async () => (await Promise.all(fleet.map((instance) => api(instance, 'GET', '/v1/models', { key })))).every((answer) => answer.status === 200), 5000)).toBeLessThan(5000);
@@ -238,4 +238,61 @@ describe('faults on two instances (PostgreSQL + Redis)', () => {
     await expectMoneyExact(who, [...ids, ...probes]);
     report(`SIGKILL during the outage: ${ids.length} streams served while the database was away, billed once from the journal at the restart`);
   }, 120_000);
+  /** Starts a streamed chat on `instance`; resolves with the answer once its headers arrived. */
+  const openStream = (instance: FleetInstance, key: string) =>
+    fetch(`${instance.url}/v1/chat/completions`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ model: 'test-model', stream: true, messages: [{ role: 'user', content: 'stream' }] }) });
+
+  it('the upstream killed with streams open: each stream ends with an error event, billed once for what it received', async () => {
+    const doomed = await startMockUpstream({ behaviour: { promptTokens: 10, chunkCount: 40, chunkDelayMs: 100 } });
+    try {
+      const channel = await api(fleet[0], 'POST', '/api/channel/', { as: root, body: { mode: 'single', channel: { type: 1, name: 'doomed', base_url: doomed.url, key: 'doomed-key', models: 'test-model', group: 'cut' } } });
+      expect(channel.body.success).toBe(true);
+      const who = await caller('cut-off', 'cut');
+      const answers = await Promise.all(fleet.flatMap((instance) => [openStream(instance, who.key), openStream(instance, who.key)]));
+      for (const answer of answers) expect(answer.status).toBe(200);
+      const texts = answers.map((answer) => answer.text());
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      // The upstream process goes away with every stream open (its connections are cut).
+      await doomed.close();
+      for (const text of await Promise.all(texts)) {
+        expect(text).toContain('"code":"upstream_stream_broken"');
+        expect(text).toContain('"content":');
+      }
+      for (const instance of fleet) expect(isRunning(instance.pid)).toBe(true);
+      await expectMoneyExact(who, answers.map((answer) => answer.headers.get('x-request-id') ?? ''));
+      const rows = await db.selectFrom('logs').select(['completion_tokens', 'other']).where('user_id', '=', who.userId).where('type', '=', 2).execute();
+      for (const row of rows) {
+        expect(row.completion_tokens).toBeGreaterThan(0);
+        expect(JSON.parse(row.other).warnings).toContain('the upstream stream broke off');
+      }
+      report(`upstream killed: ${answers.length} open streams on 2 instances each ended with an error event, billed ${rows.map((row) => row.completion_tokens).join(', ')} output tokens`);
+    } finally {
+      // Already closed unless the test failed before the kill.
+      await doomed.close().catch(() => undefined);
+    }
+  }, 60_000);
+
+  it('SIGTERM with streams in flight: they finish, the other instance keeps serving, every bill is kept', async () => {
+    const who = await caller('drained');
+    upstream.setKeyBehaviour('upstream-key', { promptTokens: 10, chunkCount: 8, chunkDelayMs: 150 });
+    const [leaving, staying] = fleet;
+    try {
+      const answers = await Promise.all([openStream(leaving, who.key), openStream(leaving, who.key), openStream(leaving, who.key)]);
+      for (const answer of answers) expect(answer.status).toBe(200);
+      const texts = answers.map((answer) => answer.text());
+      const stopped = leaving.stop();
+      // While it drains, the other instance serves.
+      const elsewhere = await openStream(staying, who.key);
+      expect(elsewhere.status).toBe(200);
+      const served = [...answers, elsewhere].map((answer) => answer.headers.get('x-request-id') ?? '');
+      for (const text of [...(await Promise.all(texts)), await elsewhere.text()]) expect(text).toContain('data: [DONE]');
+      await stopped;
+      expect(isRunning(leaving.pid)).toBe(false);
+      expect(isRunning(staying.pid)).toBe(true);
+      await expectMoneyExact(who, served);
+      report(`SIGTERM: ${answers.length} streams in flight finished before the exit; the other instance served meanwhile`);
+    } finally {
+      upstream.setKeyBehaviour('upstream-key', undefined);
+    }
+  }, 60_000);
 });
