@@ -1,6 +1,7 @@
 // The registry of route modules, in registration order. A feature adds one line here.
 import { registerSignUpRoutes } from './accounts/register-routes';
 import { registerSessionRoutes } from './accounts/session-routes';
+import { registerOAuthRoutes } from './oauth/oauth-routes';
 import type { RouteModule } from './app-services';
 import { registerChannelProbeRoutes } from './channels/channel-probe-routes';
 import { registerChannelRoutes } from './channels/channel-routes';
@@ -28,6 +29,7 @@ export const routeModules: RouteModule[] = [
   registerRouteCatalog,
   registerSessionRoutes,
   registerSignUpRoutes,
+  registerOAuthRoutes,
   registerUserSelfRoutes,
   registerUserAffiliateRoutes,
   registerUserAdminRoutes,

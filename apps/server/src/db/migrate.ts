@@ -6,6 +6,7 @@ import * as clusterNodes from './migrations/002-cluster-nodes';
 import * as sessionCutoff from './migrations/003-session-cutoff';
 import * as logStatIndex from './migrations/004-log-stat-index';
 import * as topups from './migrations/005-topups';
+import * as oauth from './migrations/007-oauth';
 
 interface EngineMigration {
   up(db: Kysely<unknown>, kind: DatabaseKind): Promise<void>;
@@ -18,6 +19,7 @@ const migrations: Record<string, EngineMigration> = {
   '003-session-cutoff': sessionCutoff,
   '004-log-stat-index': logStatIndex,
   '005-topups': topups,
+  '007-oauth': oauth,
 };
 
 class ListProvider implements MigrationProvider {

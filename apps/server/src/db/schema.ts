@@ -160,6 +160,15 @@ export interface TopupsTable {
   completed_at: number;
 }
 
+/** One-use OAuth states (migration 007-oauth). */
+export interface OAuthStatesTable {
+  state: string;
+  browser_hash: string;
+  aff_code: string;
+  bind_user_id: number;
+  expires_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   options: OptionsTable;
@@ -174,6 +183,7 @@ export interface Database {
   node_heartbeats: NodeHeartbeatsTable;
   job_leases: JobLeasesTable;
   topups: TopupsTable;
+  oauth_states: OAuthStatesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
