@@ -28,6 +28,8 @@ export const appRoutes: AppRouteDefinition[] = [
   { path: '/setup', access: 'public', sidebar: false, page: lazy(() => import('../features/setup/setup-page')) },
   { path: '/login', access: 'public', sidebar: true, page: lazy(() => import('../features/auth/login-page')) },
   { path: '/register', access: 'public', sidebar: true, page: lazy(() => import('../features/auth/register-page')) },
+  // The third-party sign-in callbacks of the spec's route map (/oauth/github, /oauth/oidc, /oauth/linuxdo).
+  { path: '/oauth/:provider', access: 'public', sidebar: true, page: lazy(() => import('../features/auth/oauth-callback-page')) },
   { path: '/about', access: 'public', sidebar: true, page: lazy(() => import('../features/about/about-page')) },
   { path: '/user', access: 'admin', sidebar: true, page: usersPage },
   { path: '/user/edit/:id', access: 'admin', sidebar: true, page: usersPage },
