@@ -198,6 +198,22 @@ describe('third-party sign-in', () => {
     expect(refused.json().message).toBe('failed to get a token from GitHub, please check the settings');
     expect(github.refusals).toContain('wrong client credentials');
     await server.context.options.set('GitHubClientSecret', 'gh-secret');
+
+    const status = (await server.call('GET', '/api/status')).json().data;
+    const oidcLogin = oauthLoginProviders.find((entry) => entry.id === 'oidc')!;
+    await server.context.options.set('oidc.client_secret', 'wrong-secret');
+    const badSecret = await startFlow();
+    const landed = await signInThroughDevInteractions(oidcLogin.authorizeUrl(status, badSecret.state), 'oidc-eve', oauthRedirectUri(serverAddress, 'oidc'));
+    const oidcRefused = await callback('oidc', Object.fromEntries(landed.searchParams), badSecret.browser);
+    expect(oidcRefused.statusCode).toBe(400);
+    expect(oidcRefused.json().message).toBe('failed to get a token from OIDC, please check the settings');
+    await server.context.options.set('oidc.client_secret', 'turnpike-secret');
+
+    await server.context.options.set('oidc.well_known', '');
+    const noDiscovery = await startFlow();
+    const missing = await callback('oidc', { code: 'x', state: noDiscovery.state }, noDiscovery.browser);
+    expect(missing.json().message).toBe('OIDC sign-in needs the well-known (discovery) address, please check the settings');
+    await server.context.options.set('oidc.well_known', oidc.wellKnownUrl);
   });
 
   it('Linux DO: Basic client credentials, the redirect_uri, and the minimum trust level', async () => {

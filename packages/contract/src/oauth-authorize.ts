@@ -24,7 +24,7 @@ export interface OAuthLoginProvider {
 }
 
 /** The console callback route of a provider, which is the redirect_uri registered at the provider. */
-export function oauthRedirectUri(serverAddress: string | undefined, id: OAuthLoginProvider['id']): string {
+export function oauthRedirectUri(serverAddress: string | undefined, id: string): string {
   return `${(serverAddress ?? '').trim().replace(/\/+$/, '')}/oauth/${id}`;
 }
 

@@ -64,4 +64,5 @@ export const providerMessages = {
   tokenFailed: (name: string) => `failed to get a token from ${name}, please check the settings`,
   userInfoEmpty: (name: string) => `${name} returned no user information, please check the settings`,
   trustLevelLow: 'the Linux DO trust level is below the minimum required by the administrator',
+  oidcWellKnownMissing: 'OIDC sign-in needs the well-known (discovery) address, please check the settings',
 } as const;

@@ -17,7 +17,7 @@ async function configurationFor(options: OptionStore): Promise<openid.Configurat
   const key = optionKeys.map((name) => options.string(name)).join('\n');
   if (cached && cached.key === key && Date.now() - cached.at < discoveryCacheMs) return cached.config;
   const wellKnown = options.string('oidc.well_known').trim();
-  if (!/^https?:\/\//i.test(wellKnown)) throw new ProviderError(providerMessages.tokenFailed(oidcProvider.name));
+  if (!/^https?:\/\//i.test(wellKnown)) throw new ProviderError(providerMessages.oidcWellKnownMissing);
   const insecure = wellKnown.toLowerCase().startsWith('http://');
   const execute = insecure ? [openid.allowInsecureRequests] : [];
   const discovered = await openid.discovery(new URL(wellKnown), options.string('oidc.client_id'), options.string('oidc.client_secret'), undefined, { execute, timeout: outboundTimeoutSeconds });

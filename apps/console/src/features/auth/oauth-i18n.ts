@@ -9,13 +9,10 @@ const en = {
   wechatCode: 'Verification code',
   wechatLogin: 'Log in',
   codeRequired: 'Please enter the verification code',
-  redirecting: 'Redirecting to {{name}}…',
   processing: 'Processing the {{name}} sign-in…',
   failedRedirecting: 'Operation failed, redirecting to the login page…',
   bound: 'Bound successfully',
   loginSuccess: 'Logged in',
-  telegramUnavailable: 'The Telegram login widget could not be loaded',
-  unknownProvider: 'Unknown sign-in provider',
 };
 
 const zh: typeof en = {
@@ -27,13 +24,10 @@ const zh: typeof en = {
   wechatCode: '验证码',
   wechatLogin: '登录',
   codeRequired: '请输入验证码',
-  redirecting: '正在跳转到 {{name}}…',
   processing: '正在处理 {{name}} 登录…',
   failedRedirecting: '操作失败，正在重定向至登录界面…',
   bound: '绑定成功！',
   loginSuccess: '登录成功！',
-  telegramUnavailable: 'Telegram 登录组件加载失败',
-  unknownProvider: '未知的登录方式',
 };
 
 /** The third-party sign-in strings. */

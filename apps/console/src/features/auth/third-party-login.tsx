@@ -1,5 +1,5 @@
 // The third-party sign-in buttons under the login and register forms: one per enabled provider (GET /api/status).
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Divider, Flex } from 'antd';
 import { GithubOutlined, LoginOutlined, WechatOutlined } from '@ant-design/icons';
 import { oauthLoginProviders, type OAuthLoginProvider } from '@turnpike/contract';
@@ -11,7 +11,7 @@ import { startOAuth, useTelegramLogin } from './oauth-api';
 import { TelegramLoginButton } from './telegram-login-button';
 import { WechatLoginModal } from './wechat-login-modal';
 
-const providerIcons: Partial<Record<OAuthLoginProvider['id'], React.ReactNode>> = { github: <GithubOutlined /> };
+const providerIcons: Partial<Record<OAuthLoginProvider['id'], ReactNode>> = { github: <GithubOutlined /> };
 
 /** The buttons, or nothing when no third-party sign-in is enabled. */
 export function ThirdPartyLogin() {
