@@ -2,7 +2,7 @@
 // Browser test of third-party sign-in with a real OpenID Connect provider (oidc-provider): the admin fills the OIDC
 // card through discovery, a visitor sees the OIDC button on the login page, signs in on the provider's page, comes
 // back through /oauth/oidc and lands signed in on /token; screenshots of the login page and the bindings in every look.
-import { startOidcTestProvider, type OidcTestProvider } from '@turnpike/testing/oauth';
+import { startOidcTestProvider, startWeChatServerEmulation, type OidcTestProvider, type WeChatServerEmulation } from '@turnpike/testing/oauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../server/test/helpers/test-server';
 import { captureLooks, consoleDist, openBrowser, requireBuiltConsole, signIn, waitForToast, type BrowserSession } from './helpers/browser';
@@ -10,6 +10,7 @@ import { captureLooks, consoleDist, openBrowser, requireBuiltConsole, signIn, wa
 describe('third-party sign-in in Chromium', { timeout: 240_000 }, () => {
   let server: TestServer;
   let provider: OidcTestProvider;
+  let wechat: WeChatServerEmulation;
   let browser: BrowserSession;
   let base: string;
 
@@ -22,6 +23,9 @@ describe('third-party sign-in in Chromium', { timeout: 240_000 }, () => {
     // Other providers shown beside OIDC on the login page (their own flows are covered by the server tests).
     await server.context.options.set('GitHubClientId', 'gh-client');
     await server.context.options.set('GitHubOAuthEnabled', true);
+    wechat = await startWeChatServerEmulation('wechat-token');
+    await server.context.options.set('WeChatServerAddress', wechat.url);
+    await server.context.options.set('WeChatServerToken', 'wechat-token');
     await server.context.options.set('WeChatAuthEnabled', true);
     browser = await openBrowser();
   });
@@ -29,6 +33,7 @@ describe('third-party sign-in in Chromium', { timeout: 240_000 }, () => {
     await browser?.close();
     await server?.stop();
     await provider?.close();
+    await wechat?.close();
   });
 
   it('settings discovery → login button → provider login → callback → signed in on /token', async () => {
@@ -84,7 +89,32 @@ describe('third-party sign-in in Chromium', { timeout: 240_000 }, () => {
     await page.context().clearCookies();
     await page.evaluate(() => localStorage.removeItem('user'));
     await captureLooks(page, `${base}/login`, 'oauth-login', (current) => current.getByTestId('oauth-oidc').waitFor());
+    await page.evaluate(() => localStorage.setItem('i18nextLng', 'en'));
+    await page.goto(`${base}/login`);
     await page.getByTestId('oauth-wechat').click();
-    await page.getByTestId('wechat-login-modal').locator('input[name="wechat_login_code"]').waitFor();
+    const dialog = page.getByTestId('wechat-login-modal');
+    await dialog.locator('input[name="wechat_login_code"]').fill(wechat.issueCode('openid-wechat-user'));
+    await dialog.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL((url) => url.pathname === '/token');
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}') as { wechat_id?: string });
+    expect(stored.wechat_id).toBe('openid-wechat-user');
+  });
+
+  it('binds an OIDC account from personal settings and comes back to them', async () => {
+    const { page } = browser;
+    await page.context().clearCookies();
+    await signIn(page, base, 'admin', 'admin-password-1');
+    await page.goto(`${base}/personal`);
+    await page.getByTestId('bind-oidc_id').click();
+    await page.waitForURL((url) => url.origin === provider.issuer);
+    await page.locator('input[name="login"]').fill('admin-at-idp');
+    await page.locator('input[name="password"]').fill('any-password');
+    await page.locator('button[type="submit"]').click();
+    await page.locator('button[type="submit"]').click();
+    await page.waitForURL((url) => url.origin === base && url.pathname === '/personal', { timeout: 30_000 });
+    await waitForToast(page, 'Bound successfully');
+    await page.getByTestId('binding-oidc_id').getByText('admin-at-idp').waitFor();
+    const admin = await server.context.db.selectFrom('users').selectAll().where('username', '=', 'admin').executeTakeFirstOrThrow();
+    expect(admin.oidc_id).toBe('admin-at-idp');
   });
 });
