@@ -12,7 +12,10 @@ import {
   type OidcTestProvider,
   type WeChatServerEmulation,
 } from '@turnpike/testing/oauth';
+import { bindExternalAccount, signInWithExternalAccount } from '../src/oauth/external-accounts';
 import { oauthEndpointsFor } from '../src/oauth/oauth-ports';
+import { telegramSource } from '../src/oauth/telegram-source';
+import { wechatSource } from '../src/oauth/wechat-source';
 import { startTestServer, type Actor, type TestServer } from './helpers/test-server';
 
 const serverAddress = 'http://turnpike.test';
@@ -143,6 +146,26 @@ describe('third-party sign-in', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ success: false, message: 'this user has been banned' });
     expect(refused.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('concurrent first sign-ins of one account create one user; concurrent binds of one account bind one user', async () => {
+    // Called directly, so that every sign-up looks for a bound user before any creates one (no exchange in between),
+    // with an account without a login name, so that distinct generated usernames cannot hide a second user.
+    const account = { id: 'openid-race', username: '', displayName: 'Racer' };
+    const outcomes = await Promise.allSettled(Array.from({ length: 6 }, () => signInWithExternalAccount(server.context, wechatSource, account, '')));
+    const bound = await server.context.db.selectFrom('users').select('id').where('wechat_id', '=', 'openid-race').execute();
+    expect(bound).toHaveLength(1);
+    for (const outcome of outcomes) {
+      if (outcome.status === 'fulfilled') expect(outcome.value.id).toBe(bound[0].id);
+      else expect((outcome.reason as Error).message).toBe('this WeChat account is being signed up, please try again in a moment');
+    }
+    expect(outcomes.some((outcome) => outcome.status === 'fulfilled')).toBe(true);
+
+    const racers = await Promise.all(['racer-a', 'racer-b', 'racer-c'].map((username) => server.createUser({ username })));
+    const shared = { id: '909090', username: 'shared_tg', displayName: 'Shared' };
+    const binds = await Promise.allSettled(racers.map((racer) => bindExternalAccount(server.context, racer.user, telegramSource, shared)));
+    expect(binds.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+    expect(await server.context.db.selectFrom('users').select('id').where('telegram_id', '=', '909090').execute()).toHaveLength(1);
   });
 
   it('RegisterEnabled off refuses a new external account but still signs in a bound one', async () => {

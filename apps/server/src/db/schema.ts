@@ -169,6 +169,14 @@ export interface OAuthStatesTable {
   expires_at: number;
 }
 
+/** Who took an external account (migration 007-oauth); user_id 0 while its sign-up is creating the user. */
+export interface ExternalAccountClaimsTable {
+  source: string;
+  external_id: string;
+  user_id: number;
+  claimed_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   options: OptionsTable;
@@ -184,6 +192,7 @@ export interface Database {
   job_leases: JobLeasesTable;
   topups: TopupsTable;
   oauth_states: OAuthStatesTable;
+  external_account_claims: ExternalAccountClaimsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -105,7 +105,7 @@ export function registerOAuthRoutes(app: FastifyInstance, context: AppContext): 
       const redirectUri = redirectUriFor(context, request, provider);
       const account = await exchanged(() => provider.exchange({ code, state, callbackParams, redirectUri, options, endpoints: oauthEndpointsFor(context) }));
       if (binder) {
-        await bindExternalAccount(context, binder.id, provider, account);
+        await bindExternalAccount(context, binder, provider, account);
         return success(undefined, oauthMessages.bound);
       }
       return logIn(request, reply, provider, account, intent.affCode);
@@ -121,7 +121,7 @@ export function registerOAuthRoutes(app: FastifyInstance, context: AppContext): 
   app.get('/api/oauth/wechat/bind', access('user', limit), async (request) => {
     requireEnabled(wechatSource);
     const account = await exchanged(() => wechatAccountForCode(options, text((request.query as Record<string, unknown>).code)));
-    await bindExternalAccount(context, currentUser(request).id, wechatSource, account);
+    await bindExternalAccount(context, currentUser(request), wechatSource, account);
     return success(undefined, oauthMessages.bound);
   });
 
@@ -135,7 +135,7 @@ export function registerOAuthRoutes(app: FastifyInstance, context: AppContext): 
     requireEnabled(telegramSource);
     const fields = { ...readTelegramFields(request.query), ...readTelegramFields(request.body) };
     const account = await exchanged(async () => telegramAccountOf(options, fields));
-    await bindExternalAccount(context, currentUser(request).id, telegramSource, account);
+    await bindExternalAccount(context, currentUser(request), telegramSource, account);
     return success(undefined, oauthMessages.bound);
   });
 }
