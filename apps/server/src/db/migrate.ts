@@ -48,7 +48,9 @@ const attempts = 3;
 export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
   let firstFailure: string | null = null;
   for (let attempt = 1; attempt <= attempts; attempt += 1) {
-    const migrator = new Migrator({ db: handle.db, provider: new ListProvider(handle.kind) });
+    // Migration numbers are handed out to parallel work (006, 007, … land after 009 in some databases): a database
+    // that ran a later number still runs the earlier one it lacks, instead of refusing to start.
+    const migrator = new Migrator({ db: handle.db, provider: new ListProvider(handle.kind), allowUnorderedMigrations: true });
     const { error, results } = await migrator.migrateToLatest();
     if (!error) return;
     const failed = results?.find((result) => result.status === 'Error');
