@@ -3,6 +3,7 @@ import { registerEmailBindRoutes } from './accounts/email-bind-routes';
 import { registerPasswordResetRoutes } from './accounts/password-reset-routes';
 import { registerSignUpRoutes } from './accounts/register-routes';
 import { registerSessionRoutes } from './accounts/session-routes';
+import { registerOAuthRoutes } from './oauth/oauth-routes';
 import type { RouteModule } from './app-services';
 import { registerChannelProbeRoutes } from './channels/channel-probe-routes';
 import { registerChannelRoutes } from './channels/channel-routes';
@@ -36,6 +37,7 @@ export const routeModules: RouteModule[] = [
   registerSignUpRoutes,
   registerPasswordResetRoutes,
   registerEmailBindRoutes,
+  registerOAuthRoutes,
   registerUserSelfRoutes,
   registerUserAffiliateRoutes,
   registerUserAdminRoutes,

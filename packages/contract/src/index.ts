@@ -18,3 +18,4 @@ export * from '@turnpike/providers/descriptors';
 export * from './topup';
 export * from './billing-breakdown';
 export * from './billing-formula';
+export * from './oauth-authorize';

@@ -72,6 +72,7 @@ export const optionDefaults: Record<string, unknown> = {
   LinuxDOOAuthEnabled: false,
   LinuxDOClientId: '',
   LinuxDOClientSecret: '',
+  LinuxDOMinimumTrustLevel: 0,
   TurnstileCheckEnabled: false,
   TurnstileSiteKey: '',
   TurnstileSecretKey: '',

@@ -55,6 +55,7 @@ const definitions: OptionDefinition[] = [
   { key: 'LinuxDOOAuthEnabled', kind: 'boolean' },
   { key: 'LinuxDOClientId', kind: 'string' },
   { key: 'LinuxDOClientSecret', kind: 'string', secret: true },
+  { key: 'LinuxDOMinimumTrustLevel', kind: 'integer', min: 0 },
   { key: 'TurnstileCheckEnabled', kind: 'boolean' },
   { key: 'TurnstileSiteKey', kind: 'string' },
   { key: 'TurnstileSecretKey', kind: 'string', secret: true },

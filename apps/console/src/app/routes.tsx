@@ -30,6 +30,8 @@ export const appRoutes: AppRouteDefinition[] = [
   { path: '/register', access: 'public', sidebar: true, page: lazy(() => import('../features/auth/register-page')) },
   { path: '/reset', access: 'public', sidebar: true, page: lazy(() => import('../features/auth/reset-request-page')) },
   { path: '/user/reset', access: 'public', sidebar: true, page: lazy(() => import('../features/auth/reset-confirm-page')) },
+  // The third-party sign-in callbacks of the spec's route map (/oauth/github, /oauth/oidc, /oauth/linuxdo).
+  { path: '/oauth/:provider', access: 'public', sidebar: true, page: lazy(() => import('../features/auth/oauth-callback-page')) },
   { path: '/about', access: 'public', sidebar: true, page: lazy(() => import('../features/about/about-page')) },
   { path: '/user', access: 'admin', sidebar: true, page: usersPage },
   { path: '/user/edit/:id', access: 'admin', sidebar: true, page: usersPage },

@@ -10,6 +10,7 @@ import { chatI18n } from '../features/chat/chat-i18n';
 import { settingsI18n } from '../features/settings/settings-i18n';
 import { problemsI18n } from '../lib/problem-i18n';
 import { channelsI18n } from '../features/channels/channels-i18n';
+import { oauthI18n } from '../features/auth/oauth-i18n';
 export const en = {
   common: {
     ok: 'OK',
@@ -318,5 +319,6 @@ export const en = {
   pricing: pricingI18n.en,
   settings: settingsI18n.en,
   channels: channelsI18n.en,
+  oauth: oauthI18n.en,
   problems: problemsI18n.en,
 };

@@ -11,6 +11,7 @@ import { chatI18n } from '../features/chat/chat-i18n';
 import { settingsI18n } from '../features/settings/settings-i18n';
 import { problemsI18n } from '../lib/problem-i18n';
 import { channelsI18n } from '../features/channels/channels-i18n';
+import { oauthI18n } from '../features/auth/oauth-i18n';
 
 export const zh: typeof en = {
   common: {
@@ -318,5 +319,6 @@ export const zh: typeof en = {
   pricing: pricingI18n.zh,
   settings: settingsI18n.zh,
   channels: channelsI18n.zh,
+  oauth: oauthI18n.zh,
   problems: problemsI18n.zh,
 };

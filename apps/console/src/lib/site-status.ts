@@ -1,4 +1,5 @@
 // The site status from GET /api/status, kept locally under `status` plus the derived keys the shell reads.
+import type { OAuthStatusFields } from '@turnpike/contract';
 import { readJson, removeKey, StorageKeys, writeJson, writeString } from './storage';
 import { useStoredValue } from './stored-value';
 import { DefaultLogo, DefaultSystemName } from './constants';
@@ -7,7 +8,7 @@ import { DefaultLogo, DefaultSystemName } from './constants';
 export type ChatLink = Record<string, string>;
 
 /** The status object (spec 001 §3 plus the new-api fields the console reads). All fields optional. */
-export interface SiteStatus {
+export interface SiteStatus extends OAuthStatusFields {
   setup?: boolean;
   system_name?: string;
   logo?: string;
@@ -41,6 +42,7 @@ export interface SiteStatus {
   oidc_enabled?: boolean;
   linuxdo_oauth?: boolean;
   telegram_oauth?: boolean;
+  telegram_bot_name?: string;
   version?: string;
   start_time?: number;
 }

@@ -2,7 +2,7 @@
 import { Role } from '@turnpike/contract';
 import type { AppContext } from '../context';
 import type { Kysely } from 'kysely';
-import type { Database, UserRow } from '../db/schema';
+import type { Database, NewUser, UserRow } from '../db/schema';
 import { isUniqueViolation } from '../db/unique-violation';
 import { conflict } from '../http/api-error';
 import { recordSystemLog } from '../logs/log-entries';
@@ -12,7 +12,10 @@ import { generateAffCode } from './aff-code';
 import { hashPassword } from './password-hashing';
 import { newUserRow } from '../users/new-user-row';
 
-/** What a new account is made of; `inviterAffCode` is the inviter's code (an unknown code is ignored, as in new-api). */
+/**
+ * What a new account is made of; `inviterAffCode` is the inviter's code (an unknown code is ignored, as in new-api).
+ * An empty password (third-party sign-up) stores no hash, so password login never matches.
+ */
 export interface NewAccount {
   username: string;
   password: string;
@@ -20,7 +23,12 @@ export interface NewAccount {
   role?: number;
   email?: string;
   inviterAffCode?: string;
+  /** External account ids bound from the start (third-party sign-up). */
+  bindings?: ExternalBindings;
 }
+
+/** The binding columns a new account may be created with. */
+export type ExternalBindings = Partial<Pick<NewUser, 'github_id' | 'oidc_id' | 'wechat_id' | 'telegram_id' | 'linux_do_id'>>;
 
 /** Message when the username is used by a live or a deactivated user. */
 export const usernameTakenMessage = 'the username already exists or has been deactivated';
@@ -31,7 +39,7 @@ export const usernameTakenMessage = 'the username already exists or has been dea
  * writes a system log entry (type 4).
  */
 export async function createAccount(context: AppContext, account: NewAccount): Promise<UserRow> {
-  const passwordHash = await hashPassword(account.password);
+  const passwordHash = account.password ? await hashPassword(account.password) : '';
   const affCode = await generateAffCode(context.db);
   const now = Math.floor(Date.now() / 1000);
 
@@ -74,6 +82,7 @@ async function writeAccount(
       aff_code: affCode,
       inviter_id: inviter?.id ?? 0,
       created_at: now,
+      ...account.bindings,
     }),
   );
   const subject = { id: userId, username: account.username, group: 'default' };

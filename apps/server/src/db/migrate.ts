@@ -7,6 +7,7 @@ import * as sessionCutoff from './migrations/003-session-cutoff';
 import * as logStatIndex from './migrations/004-log-stat-index';
 import * as topups from './migrations/005-topups';
 import * as accountsMail from './migrations/006-accounts-mail';
+import * as oauth from './migrations/007-oauth';
 import * as reservationRelease from './migrations/009-reservation-release';
 
 interface EngineMigration {
@@ -21,6 +22,7 @@ const migrations: Record<string, EngineMigration> = {
   '004-log-stat-index': logStatIndex,
   '005-topups': topups,
   '006-accounts-mail': accountsMail,
+  '007-oauth': oauth,
   '009-reservation-release': reservationRelease,
 };
 

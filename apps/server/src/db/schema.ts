@@ -171,6 +171,23 @@ export interface MailCodesTable {
   wrong_attempts: number;
 }
 
+/** One-use OAuth states (migration 007-oauth). */
+export interface OAuthStatesTable {
+  state: string;
+  browser_hash: string;
+  aff_code: string;
+  bind_user_id: number;
+  expires_at: number;
+}
+
+/** Who took an external account (migration 007-oauth); user_id 0 while its sign-up is creating the user. */
+export interface ExternalAccountClaimsTable {
+  source: string;
+  external_id: string;
+  user_id: number;
+  claimed_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   options: OptionsTable;
@@ -186,6 +203,8 @@ export interface Database {
   job_leases: JobLeasesTable;
   topups: TopupsTable;
   mail_codes: MailCodesTable;
+  oauth_states: OAuthStatesTable;
+  external_account_claims: ExternalAccountClaimsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

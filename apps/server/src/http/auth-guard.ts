@@ -46,8 +46,8 @@ function readAccessToken(request: FastifyRequest): string | null {
   return token.length > 0 ? token : null;
 }
 
-/** Finds the caller's user id from the session cookie or the access token; null for visitors. */
-async function identify(context: AppContext, request: FastifyRequest): Promise<UserRow | null> {
+/** Finds the caller's user from the session cookie or the access token; null for visitors. */
+export async function identify(context: AppContext, request: FastifyRequest): Promise<UserRow | null> {
   const claims = readSessionValue(request.cookies[sessionCookieName], context.config.sessionSecret);
   if (claims) {
     const row = await context.db.selectFrom('users').selectAll().where('id', '=', claims.userId).executeTakeFirst();

@@ -8,6 +8,7 @@ import { useSiteStatus } from '../../lib/site-status';
 import { useTurnstile } from '../../lib/turnstile';
 import { useLogin, usesDefaultPassword } from './auth-api';
 import { AuthCard } from './auth-card';
+import { ThirdPartyLogin } from './third-party-login';
 import { useStoreAffiliateCode } from './use-store-affiliate-code';
 
 interface LoginFormValues {
@@ -80,6 +81,7 @@ export default function LoginPage() {
           {t('auth.forgotPassword')} <Link to="/reset" data-testid="login-reset-link">{t('auth.resetLink')}</Link>
         </Typography.Text>
       </div>
+      <ThirdPartyLogin />
       {turnstile.widget}
     </AuthCard>
   );

@@ -10,6 +10,7 @@ import { readString, StorageKeys } from '../../lib/storage';
 import { useTurnstile } from '../../lib/turnstile';
 import { useRegister, useSendVerificationCode } from './auth-api';
 import { AuthCard } from './auth-card';
+import { ThirdPartyLogin } from './third-party-login';
 import { useStoreAffiliateCode } from './use-store-affiliate-code';
 
 interface RegisterFormValues {
@@ -121,6 +122,7 @@ export default function RegisterPage() {
           {t('auth.haveAccount')} <Link to="/login" data-testid="register-login-link">{t('auth.loginLink')}</Link>
         </Typography.Text>
       </div>
+      <ThirdPartyLogin />
       {turnstile.widget}
     </AuthCard>
   );

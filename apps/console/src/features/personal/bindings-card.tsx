@@ -1,9 +1,10 @@
-// Bound third-party accounts: e-mail and WeChat can be bound here; the others are shown read-only.
+// Bound third-party accounts, each with its bind / rebind action.
 import { useState } from 'react';
 import { Button, Card, Flex, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSiteStatus } from '../../lib/site-status';
 import { EmailBindModal } from './email-bind-modal';
+import { hasOAuthBindingAction, OAuthBindingAction } from './oauth-binding-action';
 import type { SelfUser } from './personal-api';
 import { WechatBindModal } from './wechat-bind-modal';
 
@@ -28,11 +29,12 @@ export function BindingsCard({ user }: { user: SelfUser }) {
     }
     if (field === 'wechat_id') {
       return (
-        <Button size="small" disabled={Boolean(user.wechat_id) || !status.wechat_login} onClick={() => setDialog('wechat')} data-testid="bind-wechat">
-          {status.wechat_login ? t('personal.bind') : t('personal.notEnabled')}
+        <Button size="small" disabled={!status.wechat_login} onClick={() => setDialog('wechat')} data-testid="bind-wechat">
+          {!status.wechat_login ? t('personal.notEnabled') : user.wechat_id ? t('personal.changeBinding') : t('personal.bind')}
         </Button>
       );
     }
+    if (hasOAuthBindingAction(field)) return <OAuthBindingAction field={field} bound={Boolean(user[field])} />;
     return null;
   };
 

@@ -103,6 +103,7 @@ const label = {
   LinuxDOOAuthEnabled: 'Allow Linux DO login and registration',
   LinuxDOClientId: 'Linux DO client ID',
   LinuxDOClientSecret: 'Linux DO client secret',
+  LinuxDOMinimumTrustLevel: 'Minimum Linux DO trust level to sign in',
   WeChatAuthEnabled: 'Allow WeChat login and registration',
   WeChatServerAddress: 'WeChat server address',
   WeChatServerToken: 'WeChat server token',

@@ -109,6 +109,7 @@ export const settingsZh: typeof settingsEn = {
     LinuxDOOAuthEnabled: '允许通过 Linux DO 账户登录和注册',
     LinuxDOClientId: 'Linux DO Client ID',
     LinuxDOClientSecret: 'Linux DO Client Secret',
+    LinuxDOMinimumTrustLevel: 'Linux DO 最低信任等级',
     WeChatAuthEnabled: '允许通过微信登录和注册',
     WeChatServerAddress: 'WeChat Server 服务器地址',
     WeChatServerToken: 'WeChat Server 访问凭证',

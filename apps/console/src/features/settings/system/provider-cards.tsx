@@ -21,7 +21,7 @@ interface ProviderCardSpec {
 /** The provider cards, in display order. */
 export const providerCards: ProviderCardSpec[] = [
   { id: 'github', keys: ['GitHubClientId', 'GitHubClientSecret', 'GitHubOAuthEnabled'], callback: 'github' },
-  { id: 'linuxdo', keys: ['LinuxDOClientId', 'LinuxDOClientSecret', 'LinuxDOOAuthEnabled'], callback: 'linuxdo' },
+  { id: 'linuxdo', keys: ['LinuxDOClientId', 'LinuxDOClientSecret', 'LinuxDOMinimumTrustLevel', 'LinuxDOOAuthEnabled'], callback: 'linuxdo' },
   { id: 'wechat', keys: ['WeChatServerAddress', 'WeChatServerToken', 'WeChatAccountQRCodeImageURL', 'WeChatAuthEnabled'], addresses: ['WeChatServerAddress'] },
   { id: 'telegram', keys: ['TelegramBotToken', 'TelegramBotName', 'TelegramOAuthEnabled'] },
   { id: 'turnstile', keys: ['TurnstileSiteKey', 'TurnstileSecretKey', 'TurnstileCheckEnabled'] },

@@ -1,4 +1,5 @@
 // Pure rules of the system tab: trailing slashes, the email domain whitelist and OIDC discovery.
+import { oauthRedirectUri } from '@turnpike/contract';
 import type { OptionCodec, OptionEntry } from '../option-form/option-values';
 
 const domainPattern = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
@@ -47,8 +48,7 @@ export function readOidcEndpoints(document: unknown): { authorization: string; t
 
 /** The OAuth callback address of a provider, or null while the server address is not set. */
 export function oauthCallbackUrl(serverAddress: string | undefined, provider: string): string | null {
-  const base = (serverAddress ?? '').trim().replace(/\/+$/, '');
-  return base === '' ? null : `${base}/oauth/${provider}`;
+  return (serverAddress ?? '').trim() === '' ? null : oauthRedirectUri(serverAddress, provider);
 }
 
 /** The Epay notify address the gateway calls: CustomCallbackAddress, else the server address, plus the notify path; null while neither is set. */
