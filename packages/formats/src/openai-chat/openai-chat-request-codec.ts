@@ -9,6 +9,7 @@ import type {
   CanonicalToolChoice,
 } from '../canonical-model';
 import type { OpenAiChatMessage, OpenAiChatRequest, OpenAiContentPart } from './openai-chat-schema';
+import { fitOpenAiUser } from '../openai-user-id';
 
 /** Request fields the codec maps to canonical fields; everything else goes to passthrough. */
 const mappedRequestFields = new Set([
@@ -252,7 +253,7 @@ function encodeResponseFormat(format: CanonicalResponseFormat): OpenAiChatReques
   return { type: 'json_schema', json_schema: jsonSchema };
 }
 
-/** Encodes a canonical request as an OpenAI chat request body. */
+/** Encodes a canonical request as an OpenAI chat request body; what it cannot express is appended to `request.warnings`. */
 export function encodeOpenAiChatRequest(request: CanonicalRequest): OpenAiChatRequest {
   const passthrough = request.passthrough?.format === 'openai-chat' ? request.passthrough.fields : {};
   const result: OpenAiChatRequest = { ...passthrough, model: request.model, messages: request.messages.flatMap(encodeMessages) };
@@ -283,6 +284,7 @@ export function encodeOpenAiChatRequest(request: CanonicalRequest): OpenAiChatRe
   if (request.parallelToolCalls !== undefined) result.parallel_tool_calls = request.parallelToolCalls;
   if (request.reasoningEffort !== undefined) result.reasoning_effort = request.reasoningEffort;
   if (request.responseFormat !== undefined) result.response_format = encodeResponseFormat(request.responseFormat);
-  if (request.user !== undefined) result.user = request.user;
+  const user = fitOpenAiUser(request, 'openai-chat');
+  if (user !== undefined) result.user = user;
   return result;
 }

@@ -1,0 +1,56 @@
+// What coding agents send (Claude Code's long metadata.user_id, Codex's reasoning effort, reasoning models behind an
+// OpenAI channel, Gemini thought signatures, Claude Code's context meter) reaches each upstream in a shape it accepts.
+import Anthropic from '@anthropic-ai/sdk';
+import { startMockUpstream, type MockUpstream } from '@turnpike/testing';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { addApiKey, addChannel } from './helpers/relay-fixtures';
+import { startTestServer, type Actor, type TestServer } from './helpers/test-server';
+
+/** The shape of the `metadata.user_id` Claude Code sends with every call (186 characters). */
+const claudeCodeUserId = JSON.stringify({
+  device_id: 'a3f1c2d4e5b6978877665544332211ffeeddccbbaa99887766554433221100aa',
+  account_uuid: '5b1e6a0c-3f2d-4c8e-9a7b-1d2e3f4a5b6c',
+  session_id: '9c8b7a6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
+});
+
+describe('coding-agent requests through the relay', () => {
+  let server: TestServer;
+  let upstream: MockUpstream;
+  let base: string;
+  let user: Actor;
+  let key: string;
+
+  beforeAll(async () => {
+    upstream = await startMockUpstream({ behaviour: { promptTokens: 10, chunkCount: 3 } });
+    server = await startTestServer();
+    await server.context.options.set('ModelRatio', { 'gpt-4.1': 1 });
+    base = await server.listen();
+    user = await server.createUser({ username: 'agent', quota: 10_000_000 });
+    await addChannel(server, { baseUrl: upstream.url, models: 'gpt-4.1', type: 1 });
+    key = (await addApiKey(server, user)).key;
+  });
+  afterAll(async () => {
+    await server.stop();
+    await upstream.close();
+  });
+  beforeEach(() => {
+    upstream.reset();
+    upstream.setBehaviour({ promptTokens: 10, chunkCount: 3 });
+  });
+
+  const lastLogOther = async (): Promise<{ warnings?: string[] }> => {
+    await server.settle();
+    const log = await server.context.db.selectFrom('logs').select('other').where('user_id', '=', user.user.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    return JSON.parse(log.other) as { warnings?: string[] };
+  };
+
+  it('Claude Code → OpenAI chat: a 186-character metadata.user_id goes upstream as its 64-character sha256, and the log says so', async () => {
+    const client = new Anthropic({ apiKey: key, baseURL: base, maxRetries: 0 });
+    const answer = await client.messages.create({ model: 'gpt-4.1', max_tokens: 100, metadata: { user_id: claudeCodeUserId }, messages: [{ role: 'user', content: 'hi' }] });
+    expect(answer.content[0]).toMatchObject({ type: 'text', text: 'w1 w2 w3' });
+    const sent = upstream.requests.at(-1)!;
+    expect(sent.path).toBe('/v1/chat/completions');
+    expect((sent.body as { user?: string }).user).toBe('1e0c43f06fe88c97d8271081ce36fcdf64f3327b92382b1c259feb314b1781eb');
+    expect((await lastLogOther()).warnings).toContain('user id of 186 characters is longer than openai-chat accepts (64) and was sent as its sha256');
+  });
+});
