@@ -1,6 +1,7 @@
 // What coding agents send (Claude Code's long metadata.user_id, Codex's reasoning effort, reasoning models behind an
 // OpenAI channel, Gemini thought signatures, Claude Code's context meter) reaches each upstream in a shape it accepts.
 import Anthropic from '@anthropic-ai/sdk';
+import OpenAI from 'openai';
 import { startMockUpstream, type MockUpstream } from '@turnpike/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addApiKey, addChannel } from './helpers/relay-fixtures';
@@ -23,10 +24,11 @@ describe('coding-agent requests through the relay', () => {
   beforeAll(async () => {
     upstream = await startMockUpstream({ behaviour: { promptTokens: 10, chunkCount: 3 } });
     server = await startTestServer();
-    await server.context.options.set('ModelRatio', { 'gpt-4.1': 1 });
+    await server.context.options.set('ModelRatio', { 'gpt-4.1': 1, 'gpt-5': 1, 'claude-sonnet-4-5': 1, 'claude-opus-4-6': 1 });
     base = await server.listen();
     user = await server.createUser({ username: 'agent', quota: 10_000_000 });
-    await addChannel(server, { baseUrl: upstream.url, models: 'gpt-4.1', type: 1 });
+    await addChannel(server, { baseUrl: upstream.url, models: 'gpt-4.1,gpt-5', type: 1 });
+    await addChannel(server, { baseUrl: upstream.url, models: 'claude-sonnet-4-5,claude-opus-4-6', type: 14 });
     key = (await addApiKey(server, user)).key;
   });
   afterAll(async () => {
@@ -52,5 +54,34 @@ describe('coding-agent requests through the relay', () => {
     expect(sent.path).toBe('/v1/chat/completions');
     expect((sent.body as { user?: string }).user).toBe('1e0c43f06fe88c97d8271081ce36fcdf64f3327b92382b1c259feb314b1781eb');
     expect((await lastLogOther()).warnings).toContain('user id of 186 characters is longer than openai-chat accepts (64) and was sent as its sha256');
+  });
+
+  it('Claude Code → gpt-5 on an OpenAI channel: the output limit goes as max_completion_tokens', async () => {
+    const client = new Anthropic({ apiKey: key, baseURL: base, maxRetries: 0 });
+    await client.messages.create({ model: 'gpt-5', max_tokens: 16000, messages: [{ role: 'user', content: 'hi' }] });
+    const sent = upstream.requests.at(-1)!.body as Record<string, unknown>;
+    expect(sent.model).toBe('gpt-5');
+    expect(sent.max_completion_tokens).toBe(16000);
+    expect('max_tokens' in sent).toBe(false);
+    await client.messages.create({ model: 'gpt-4.1', max_tokens: 500, messages: [{ role: 'user', content: 'hi' }] });
+    const older = upstream.requests.at(-1)!.body as Record<string, unknown>;
+    expect(older.max_tokens).toBe(500);
+    expect('max_completion_tokens' in older).toBe(false);
+  });
+
+  it('Codex with reasoning effort → Anthropic: effort for models that take it, a thinking budget with a logged warning for the others', async () => {
+    const client = new OpenAI({ apiKey: key, baseURL: `${base}/v1`, maxRetries: 0 });
+    await client.responses.create({ model: 'claude-opus-4-6', input: 'ls', max_output_tokens: 16000, reasoning: { effort: 'high' } });
+    const opus = upstream.requests.at(-1)!;
+    expect(opus.path).toBe('/v1/messages');
+    expect((opus.body as Record<string, unknown>).output_config).toEqual({ effort: 'high' });
+    expect((opus.body as Record<string, unknown>).thinking).toBeUndefined();
+
+    await client.responses.create({ model: 'claude-sonnet-4-5', input: 'ls', max_output_tokens: 16000, reasoning: { effort: 'high' } });
+    const sonnet = upstream.requests.at(-1)!.body as Record<string, unknown>;
+    expect(sonnet.output_config).toBeUndefined();
+    expect(sonnet.thinking).toEqual({ type: 'enabled', budget_tokens: 12800 });
+    expect(sonnet.max_tokens).toBe(16000);
+    expect((await lastLogOther()).warnings).toContain('reasoning effort "high" was sent as a thinking budget of 12800 tokens: claude-sonnet-4-5 takes no effort parameter');
   });
 });

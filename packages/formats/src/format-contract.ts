@@ -11,6 +11,7 @@ import type {
   CanonicalUsage,
   FormatId,
 } from './canonical-model';
+import type { ModelCapabilities } from './model-capabilities';
 
 /** A stateful per-request decoder of upstream stream bytes into canonical parts. */
 export interface CanonicalStreamDecoder {
@@ -67,8 +68,11 @@ export interface StreamUsageReader {
 export interface UpstreamDialect<TRequest = unknown, TResponse = unknown> {
   /** Unique id, e.g. `openai-chat` or `cohere-v2`; recorded in the log entry as the call's wire. */
   readonly id: string;
-  /** Encodes a canonical request whose `model` is already the upstream name; what it cannot express goes to `request.warnings`. */
-  encodeRequest(request: CanonicalRequest): TRequest;
+  /**
+   * Encodes a canonical request whose `model` is already the upstream name, within what that model accepts
+   * (`capabilities`; `defaultModelCapabilities` when absent); what it cannot express goes to `request.warnings`.
+   */
+  encodeRequest(request: CanonicalRequest, capabilities?: ModelCapabilities): TRequest;
   /** Decodes a whole (non-streamed) answer. */
   decodeResponse(body: TResponse): CanonicalResponse;
   /** Decodes the upstream's stream bytes (SSE, NDJSON or one JSON message per line over a WebSocket). */
@@ -151,7 +155,7 @@ export type Format<TRequest = unknown, TResponse = unknown> = InboundCodec<TRequ
     /** Validates a non-stream answer of this dialect. */
     readonly responseSchema: z.ZodType<TResponse>;
     /** Encodes for this dialect; dialects whose URL names the model (Gemini) leave `request.model` and `request.stream` to the URL builder. */
-    encodeRequest(request: CanonicalRequest): TRequest;
+    encodeRequest(request: CanonicalRequest, capabilities?: ModelCapabilities): TRequest;
     decodeResponse(response: TResponse): CanonicalResponse;
     createStreamUsageReader(options?: { collectText?: boolean }): StreamUsageReader;
   };

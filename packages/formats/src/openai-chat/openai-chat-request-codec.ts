@@ -9,6 +9,7 @@ import type {
   CanonicalToolChoice,
 } from '../canonical-model';
 import type { OpenAiChatMessage, OpenAiChatRequest, OpenAiContentPart } from './openai-chat-schema';
+import { defaultModelCapabilities, type ModelCapabilities } from '../model-capabilities';
 import { fitOpenAiUser } from '../openai-user-id';
 
 /** Request fields the codec maps to canonical fields; everything else goes to passthrough. */
@@ -253,16 +254,23 @@ function encodeResponseFormat(format: CanonicalResponseFormat): OpenAiChatReques
   return { type: 'json_schema', json_schema: jsonSchema };
 }
 
-/** Encodes a canonical request as an OpenAI chat request body; what it cannot express is appended to `request.warnings`. */
-export function encodeOpenAiChatRequest(request: CanonicalRequest): OpenAiChatRequest {
+/**
+ * Encodes a canonical request as an OpenAI chat request body for a model with `capabilities`; what it cannot express
+ * is appended to `request.warnings`.
+ */
+export function encodeOpenAiChatRequest(request: CanonicalRequest, capabilities: ModelCapabilities = defaultModelCapabilities): OpenAiChatRequest {
   const passthrough = request.passthrough?.format === 'openai-chat' ? request.passthrough.fields : {};
   const result: OpenAiChatRequest = { ...passthrough, model: request.model, messages: request.messages.flatMap(encodeMessages) };
   if (request.stream) {
     result.stream = true;
     if (request.includeUsage !== undefined) result.stream_options = { include_usage: request.includeUsage };
   }
-  // max_completion_tokens replaces max_tokens only when the caller used it: most compatible servers know only max_tokens.
-  if (request.maxTokens !== undefined && !('max_completion_tokens' in passthrough)) result.max_tokens = request.maxTokens;
+  // max_completion_tokens replaces max_tokens when the caller used it or the model needs it (reasoning models refuse
+  // max_tokens); otherwise max_tokens, the field most compatible servers know.
+  if (request.maxTokens !== undefined && !('max_completion_tokens' in passthrough)) {
+    if (capabilities.maxCompletionTokens) result.max_completion_tokens = request.maxTokens;
+    else result.max_tokens = request.maxTokens;
+  }
   if (request.temperature !== undefined) result.temperature = request.temperature;
   if (request.topP !== undefined) result.top_p = request.topP;
   if (request.stop !== undefined) result.stop = request.stop;
