@@ -6,6 +6,7 @@ export * from './sse-writer';
 export * from './stream-usage-reader-base';
 export * from './openai-user-id';
 export * from './model-capabilities';
+export * from './tool-call-signature';
 export * from './format-contract';
 export * from './format-registry';
 export * from './openai-chat/openai-chat-schema';

@@ -11,6 +11,7 @@ import type {
 import type { OpenAiChatMessage, OpenAiChatRequest, OpenAiContentPart } from './openai-chat-schema';
 import { defaultModelCapabilities, type ModelCapabilities } from '../model-capabilities';
 import { fitOpenAiUser } from '../openai-user-id';
+import { openToolCallId, unsealedToolCallId } from '../tool-call-signature';
 
 /** Request fields the codec maps to canonical fields; everything else goes to passthrough. */
 const mappedRequestFields = new Set([
@@ -95,7 +96,7 @@ function decodeMessage(message: OpenAiChatMessage): CanonicalMessage {
       parts.push(...decodeContent(message.content));
       if (message.refusal) parts.push({ type: 'text', text: message.refusal });
       for (const call of message.tool_calls ?? []) {
-        parts.push({ type: 'tool-call', id: call.id, name: call.function.name, arguments: call.function.arguments });
+        parts.push({ type: 'tool-call', ...openToolCallId(call.id), name: call.function.name, arguments: call.function.arguments });
       }
       if (message.function_call) {
         const call = message.function_call;
@@ -104,7 +105,7 @@ function decodeMessage(message: OpenAiChatMessage): CanonicalMessage {
       return withName({ role: 'assistant', parts }, message.name);
     }
     case 'tool':
-      return { role: 'tool', parts: [{ type: 'tool-result', toolCallId: message.tool_call_id, content: textOf(message.content) }] };
+      return { role: 'tool', parts: [{ type: 'tool-result', toolCallId: unsealedToolCallId(message.tool_call_id), content: textOf(message.content) }] };
     case 'function':
       // Legacy function results have no call id; the function name stands in for it.
       return { role: 'tool', parts: [{ type: 'tool-result', toolCallId: message.name, content: message.content ?? '' }] };
