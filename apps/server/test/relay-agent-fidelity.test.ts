@@ -1,11 +1,29 @@
 // What coding agents send (Claude Code's long metadata.user_id, Codex's reasoning effort, reasoning models behind an
 // OpenAI channel, Gemini thought signatures, Claude Code's context meter) reaches each upstream in a shape it accepts.
 import Anthropic from '@anthropic-ai/sdk';
+import { countTokens } from 'gpt-tokenizer';
 import OpenAI from 'openai';
 import { startMockUpstream, type MockUpstream } from '@turnpike/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addApiKey, addChannel } from './helpers/relay-fixtures';
 import { startTestServer, type Actor, type TestServer } from './helpers/test-server';
+
+/** A long agent prompt: a system prompt, a long user turn and a tool list, as Claude Code sends them. */
+const agentSystem = 'You are an interactive command line tool that helps users with software engineering tasks. Use the tools available to you.';
+const agentQuestion = Array.from({ length: 400 }, (_, index) => `Step ${index}: read the file src/module-${index}.ts, check that every exported function has a test, and report which ones are missing.`).join('\n');
+const agentTools = Array.from({ length: 20 }, (_, index) => ({
+  name: `tool_${index}`,
+  description: `Runs operation number ${index} on the working tree and returns its output as text.`,
+  input_schema: { type: 'object' as const, properties: { path: { type: 'string', description: 'The file or directory to work on' } }, required: ['path'] },
+}));
+
+/** The `input_tokens` a streamed Anthropic answer announces in its `message_start`. */
+async function announcedInputTokens(client: Anthropic, model: string): Promise<number> {
+  const stream = await client.messages.create({ model, max_tokens: 1000, stream: true, system: agentSystem, tools: agentTools, messages: [{ role: 'user', content: agentQuestion }] });
+  let announced = -1;
+  for await (const event of stream) if (event.type === 'message_start') announced = event.message.usage.input_tokens;
+  return announced;
+}
 
 /** The shape of the `metadata.user_id` Claude Code sends with every call (186 characters). */
 const claudeCodeUserId = JSON.stringify({
@@ -24,11 +42,12 @@ describe('coding-agent requests through the relay', () => {
   beforeAll(async () => {
     upstream = await startMockUpstream({ behaviour: { promptTokens: 10, chunkCount: 3 } });
     server = await startTestServer();
-    await server.context.options.set('ModelRatio', { 'gpt-4.1': 1, 'gpt-5': 1, 'claude-sonnet-4-5': 1, 'claude-opus-4-6': 1 });
+    await server.context.options.set('ModelRatio', { 'gpt-4.1': 1, 'gpt-5': 1, 'claude-sonnet-4-5': 1, 'claude-opus-4-6': 1, 'gemini-2.5-flash': 1 });
     base = await server.listen();
     user = await server.createUser({ username: 'agent', quota: 10_000_000 });
     await addChannel(server, { baseUrl: upstream.url, models: 'gpt-4.1,gpt-5', type: 1 });
     await addChannel(server, { baseUrl: upstream.url, models: 'claude-sonnet-4-5,claude-opus-4-6', type: 14 });
+    await addChannel(server, { baseUrl: upstream.url, models: 'gemini-2.5-flash', type: 24 });
     key = (await addApiKey(server, user)).key;
   });
   afterAll(async () => {
@@ -83,5 +102,18 @@ describe('coding-agent requests through the relay', () => {
     expect(sonnet.thinking).toEqual({ type: 'enabled', budget_tokens: 12800 });
     expect(sonnet.max_tokens).toBe(16000);
     expect((await lastLogOther()).warnings).toContain('reasoning effort "high" was sent as a thinking budget of 12800 tokens: claude-sonnet-4-5 takes no effort parameter');
+  });
+
+  it('Claude Code stream ← OpenAI chat (usage only at the end): message_start announces a tokenizer count within 10%, not a byte count', async () => {
+    const client = new Anthropic({ apiKey: key, baseURL: base, maxRetries: 0 });
+    const announced = await announcedInputTokens(client, 'gpt-4.1');
+    const reference = countTokens([agentSystem, agentQuestion, JSON.stringify(agentTools)].join('\n'));
+    expect(Math.abs(announced - reference) / reference).toBeLessThan(0.1);
+  });
+
+  it('Claude Code stream ← Gemini (usage on the first chunk): message_start announces the upstream’s own prompt count', async () => {
+    upstream.setBehaviour({ promptTokens: 1044, chunkCount: 3, usage: 'every-chunk' });
+    const client = new Anthropic({ apiKey: key, baseURL: base, maxRetries: 0 });
+    expect(await announcedInputTokens(client, 'gemini-2.5-flash')).toBe(1044);
   });
 });

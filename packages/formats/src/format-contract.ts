@@ -17,6 +17,11 @@ import type { ModelCapabilities } from './model-capabilities';
 export interface CanonicalStreamDecoder {
   /** Identity of the answer, once the stream revealed it. */
   readonly metadata: CanonicalStreamMetadata | undefined;
+  /**
+   * Prompt tokens (canonical: cache included) the upstream announced before its answer (Anthropic `message_start`,
+   * Gemini's first `usageMetadata`); undefined for dialects that report usage only at the end.
+   */
+  readonly promptTokens?: number;
   push(chunk: Uint8Array): CanonicalStreamPart[];
   end(): CanonicalStreamPart[];
 }
@@ -33,8 +38,11 @@ export interface StreamEncoderOptions {
   includeUsage: boolean;
   /** Gemini's `:streamGenerateContent` without `alt=sse` streams one JSON array instead of SSE events. */
   framing?: 'sse' | 'json-array';
-  /** Prompt tokens known or estimated before the answer, for dialects that report them up front (Anthropic `message_start`). */
-  inputTokens?: number;
+  /**
+   * Prompt tokens known or estimated before the answer, for dialects that report them up front (Anthropic
+   * `message_start`); a function is called only by an encoder that writes them, once, when it opens the stream.
+   */
+  inputTokens?: number | (() => number);
   /**
    * The stream's opening already reached the client (a pass-through stream the relay ends early): the encoder writes
    * no opening of its own, only the closing events of what it is given.

@@ -131,7 +131,8 @@ export class AnthropicMessagesStreamEncoder implements CanonicalStreamEncoder {
     if (this.started) return '';
     this.started = true;
     const { id, model } = this.options.metadata;
-    const usage = { input_tokens: this.options.inputTokens ?? 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: 0 };
+    const announced = this.options.inputTokens;
+    const usage = { input_tokens: (typeof announced === 'function' ? announced() : announced) ?? 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: 0 };
     const message = { id, type: 'message', role: 'assistant', model, content: [], stop_reason: null, stop_sequence: null, usage };
     return frame('message_start', { message });
   }
