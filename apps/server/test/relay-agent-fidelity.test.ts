@@ -116,4 +116,30 @@ describe('coding-agent requests through the relay', () => {
     const client = new Anthropic({ apiKey: key, baseURL: base, maxRetries: 0 });
     expect(await announcedInputTokens(client, 'gemini-2.5-flash')).toBe(1044);
   });
+
+  it('Claude Code → Gemini tool loop: the call’s thought signature comes back to Gemini on the next turn, not the placeholder', async () => {
+    const signature = 'CiIBVKhc7l5mzkoZSRQ=';
+    upstream.setBehaviour({ promptTokens: 10, chunkCount: 3, replyToolCall: { arguments: { path: 'src' }, signature } });
+    const client = new Anthropic({ apiKey: key, baseURL: base, maxRetries: 0 });
+    const tools = [agentTools[0]];
+    const first = await client.messages.create({ model: 'gemini-2.5-flash', max_tokens: 1000, tools, messages: [{ role: 'user', content: 'list src' }] });
+    const call = first.content.find((block) => block.type === 'tool_use');
+    expect(call).toMatchObject({ type: 'tool_use', name: 'tool_0', input: { path: 'src' } });
+    upstream.setBehaviour({ promptTokens: 10, chunkCount: 3 });
+    const second = await client.messages.create({
+      model: 'gemini-2.5-flash',
+      max_tokens: 1000,
+      tools,
+      messages: [
+        { role: 'user', content: 'list src' },
+        { role: 'assistant', content: first.content },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: call!.type === 'tool_use' ? call!.id : '', content: 'a.ts b.ts' }] },
+      ],
+    });
+    expect(second.content[0]).toMatchObject({ type: 'text', text: 'w1 w2 w3' });
+    const sent = upstream.requests.at(-1)!.body as { contents: Array<{ role: string; parts: Array<Record<string, unknown>> }> };
+    const modelTurn = sent.contents.find((content) => content.role === 'model');
+    expect(modelTurn?.parts).toEqual([{ functionCall: { name: 'tool_0', args: { path: 'src' } }, thoughtSignature: signature }]);
+    expect(sent.contents.at(-1)?.parts).toEqual([{ functionResponse: expect.objectContaining({ name: 'tool_0' }) }]);
+  });
 });
