@@ -11,11 +11,17 @@ import type {
   CanonicalUsage,
   FormatId,
 } from './canonical-model';
+import type { ModelCapabilities } from './model-capabilities';
 
 /** A stateful per-request decoder of upstream stream bytes into canonical parts. */
 export interface CanonicalStreamDecoder {
   /** Identity of the answer, once the stream revealed it. */
   readonly metadata: CanonicalStreamMetadata | undefined;
+  /**
+   * Prompt tokens (canonical: cache included) the upstream announced before its answer (Anthropic `message_start`,
+   * Gemini's first `usageMetadata`); undefined for dialects that report usage only at the end.
+   */
+  readonly promptTokens?: number;
   push(chunk: Uint8Array): CanonicalStreamPart[];
   end(): CanonicalStreamPart[];
 }
@@ -32,8 +38,11 @@ export interface StreamEncoderOptions {
   includeUsage: boolean;
   /** Gemini's `:streamGenerateContent` without `alt=sse` streams one JSON array instead of SSE events. */
   framing?: 'sse' | 'json-array';
-  /** Prompt tokens known or estimated before the answer, for dialects that report them up front (Anthropic `message_start`). */
-  inputTokens?: number;
+  /**
+   * Prompt tokens known or estimated before the answer, for dialects that report them up front (Anthropic
+   * `message_start`); a function is called only by an encoder that writes them, once, when it opens the stream.
+   */
+  inputTokens?: number | (() => number);
   /**
    * The stream's opening already reached the client (a pass-through stream the relay ends early): the encoder writes
    * no opening of its own, only the closing events of what it is given.
@@ -67,8 +76,11 @@ export interface StreamUsageReader {
 export interface UpstreamDialect<TRequest = unknown, TResponse = unknown> {
   /** Unique id, e.g. `openai-chat` or `cohere-v2`; recorded in the log entry as the call's wire. */
   readonly id: string;
-  /** Encodes a canonical request whose `model` is already the upstream name; what it cannot express goes to `request.warnings`. */
-  encodeRequest(request: CanonicalRequest): TRequest;
+  /**
+   * Encodes a canonical request whose `model` is already the upstream name, within what that model accepts
+   * (`capabilities`; `defaultModelCapabilities` when absent); what it cannot express goes to `request.warnings`.
+   */
+  encodeRequest(request: CanonicalRequest, capabilities?: ModelCapabilities): TRequest;
   /** Decodes a whole (non-streamed) answer. */
   decodeResponse(body: TResponse): CanonicalResponse;
   /** Decodes the upstream's stream bytes (SSE, NDJSON or one JSON message per line over a WebSocket). */
@@ -151,7 +163,7 @@ export type Format<TRequest = unknown, TResponse = unknown> = InboundCodec<TRequ
     /** Validates a non-stream answer of this dialect. */
     readonly responseSchema: z.ZodType<TResponse>;
     /** Encodes for this dialect; dialects whose URL names the model (Gemini) leave `request.model` and `request.stream` to the URL builder. */
-    encodeRequest(request: CanonicalRequest): TRequest;
+    encodeRequest(request: CanonicalRequest, capabilities?: ModelCapabilities): TRequest;
     decodeResponse(response: TResponse): CanonicalResponse;
     createStreamUsageReader(options?: { collectText?: boolean }): StreamUsageReader;
   };

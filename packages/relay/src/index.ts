@@ -9,3 +9,4 @@ export * from './billing-units';
 export * from './billing';
 export * from './billing-reserve';
 export * from './model-catalog';
+export * from './model-capabilities';

@@ -25,6 +25,8 @@ export interface CatalogModel {
   contextTokens: number | undefined;
   /** The list prices as ratios (1 = $2 per 1M input tokens), when the catalog has an input price. */
   pricing: Extract<ModelPricing, { mode: 'ratio' }> | undefined;
+  /** The model reasons before answering (OpenAI o-series and gpt-5, Claude with extended thinking), when the catalog says. */
+  reasoning: boolean | undefined;
 }
 
 /** Looks models up by the name callers use. */
@@ -55,7 +57,13 @@ export function pricingFromListPrices(cost: ProviderModel['cost']): CatalogModel
 }
 
 function entryOf(provider: string, model: ProviderModel): CatalogModel {
-  return { provider, maxOutputTokens: positive(model.limit?.output), contextTokens: positive(model.limit?.context), pricing: pricingFromListPrices(model.cost) };
+  return {
+    provider,
+    maxOutputTokens: positive(model.limit?.output),
+    contextTokens: positive(model.limit?.context),
+    pricing: pricingFromListPrices(model.cost),
+    reasoning: model.reasoning,
+  };
 }
 
 const positive = (value: number | undefined): number | undefined => (value !== undefined && value > 0 ? value : undefined);

@@ -18,6 +18,8 @@ export interface MockToolCallReply {
   name?: string;
   /** The call's arguments; `{}` when absent. */
   arguments?: Record<string, unknown>;
+  /** Gemini only: the `thoughtSignature` sent beside the call, as Gemini 3 models do. */
+  signature?: string;
 }
 
 /** The full behaviour of one answer. */

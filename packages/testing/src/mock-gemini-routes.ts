@@ -105,7 +105,9 @@ function buildAnswer(exchange: MockExchange, model: string, body: JsonObject): A
   if (call) {
     const behaviour = exchange.behaviour;
     const candidatesTokensAfter = [mockToolCallCompletionTokens(behaviour) - behaviour.reasoningTokens];
-    return { model, responseId, promptTokens, chunks: [[{ functionCall: { name: call.name, args: call.args } }]], candidatesTokensAfter, behaviour, finishReason: 'STOP' };
+    const signature = behaviour.replyToolCall?.signature;
+    const part: JsonObject = signature === undefined ? { functionCall: { name: call.name, args: call.args } } : { functionCall: { name: call.name, args: call.args }, thoughtSignature: signature };
+    return { model, responseId, promptTokens, chunks: [[part]], candidatesTokensAfter, behaviour, finishReason: 'STOP' };
   }
   // A text answer is cut to maxOutputTokens when the behaviour honours it.
   const { behaviour, truncated } = limitMockAnswer(exchange.behaviour, maxOutputTokensOf(body));

@@ -39,8 +39,8 @@ export interface ChatAnswerPlan {
   /** The model name the caller asked for, shown in converted answers. */
   model: string;
   framing: StreamFraming;
-  /** Rough prompt tokens, for dialects that report them before the answer (Anthropic `message_start`). */
-  promptEstimate: number;
+  /** Prompt tokens by the real tokenizer (the rough count until it has loaded), for dialects that report them before the answer (Anthropic `message_start`) when the upstream announced none. */
+  estimatePrompt: () => number;
   /** Exact prompt tokens, counted only when the upstream reports no usage. */
   countPrompt: () => Promise<number>;
   /** Ends a stream that outruns its reservation; null when nothing needs watching (free calls). */
@@ -128,7 +128,8 @@ function convertingTransform(plan: ChatAnswerPlan): StreamTransform {
       metadata: { id: decoder.metadata?.id ?? `chatcmpl-${crypto.randomUUID()}`, model: plan.model, created: decoder.metadata?.created ?? Math.floor(Date.now() / 1000) },
       includeUsage: true,
       framing: plan.framing,
-      inputTokens: plan.promptEstimate,
+      // Read once, when an encoder that reports it up front opens its stream: the upstream's own count when it gave one first.
+      inputTokens: () => decoder.promptTokens ?? plan.estimatePrompt(),
     });
     return encoder;
   };

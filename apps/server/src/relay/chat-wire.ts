@@ -1,7 +1,7 @@
 // The body each chat attempt sends: the caller's own bytes when formats match (model patched), else the
 // canonical request encoded for the upstream's wire (one of the formats, or a provider's native dialect).
 import type { Readable } from 'node:stream';
-import { findFormat, listDroppedPassthroughFields, type CanonicalRequest, type CanonicalStreamPart, type Format } from '@turnpike/formats';
+import { findFormat, listDroppedPassthroughFields, type CanonicalRequest, type CanonicalStreamPart, type Format, type ModelCapabilities } from '@turnpike/formats';
 import { findUpstreamDialect, type ProviderAdaptor, type UpstreamDialect } from '@turnpike/providers';
 import type { OptionStore } from '../options/option-store';
 import { claudeDefaultMaxTokens } from './provider-options';
@@ -49,6 +49,8 @@ export interface ChatBodyInput {
   safetySettings: (() => unknown) | null;
   /** The channel's adaptor, for its body patch. */
   adaptor: ProviderAdaptor;
+  /** What an upstream model accepts (asked only when the request is converted). */
+  capabilitiesOf: (model: string) => ModelCapabilities;
 }
 
 /** Builds the upstream body of one attempt. */
@@ -64,7 +66,7 @@ export function buildChatUpstreamBody(input: ChatBodyInput): ChatUpstreamBody {
     const request: CanonicalRequest = { ...source, model: input.upstreamModel, stream: input.stream, warnings: [...(source.warnings ?? [])] };
     if (format?.requiresMaxTokens && request.maxTokens === undefined) request.maxTokens = claudeDefaultMaxTokens(input.options, input.upstreamModel);
     warnings.push(...listDroppedPassthroughFields(request, input.dialect.id));
-    body = input.dialect.encodeRequest(request) as Record<string, unknown>;
+    body = input.dialect.encodeRequest(request, input.capabilitiesOf(input.upstreamModel)) as Record<string, unknown>;
     warnings.push(...(request.warnings ?? []));
   }
   // global.pass_through_request_enabled: a same-format body goes upstream as the caller sent it (model aside).

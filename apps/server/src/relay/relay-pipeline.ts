@@ -10,7 +10,7 @@ import { autoDisableChannel, isRetryable, shouldAutoDisable, type AttemptFailure
 import { readChatAnswer, relayChatStream, type ChatAnswerPlan } from './chat-answer';
 import { dialectOf } from './chat-wire';
 import { CredentialError } from './credential-cache';
-import { exactCounter, roughCounter } from './token-counter';
+import { exactCounter, exactCounterIfLoaded, roughCounter } from './token-counter';
 import { readWholeAnswer, relayStream, type AnswerOutcome } from './relay-answer';
 import type { RelayCaller } from './relay-caller';
 import { RelayError, permissionError } from './relay-error';
@@ -256,7 +256,8 @@ export async function runRelay(services: RelayServices, request: RelayExchange, 
   if (call.stream) metrics?.streamDelta(1);
   try {
     if (call.format && attempt.chat) {
-      const plan: ChatAnswerPlan = { inbound: call.format, ...attempt.chat, model: call.model, framing: call.framing, promptEstimate, countPrompt, guard };
+      const estimatePrompt = (): number => call.endpoint.estimatePrompt(call, exactCounterIfLoaded() ?? roughCounter);
+      const plan: ChatAnswerPlan = { inbound: call.format, ...attempt.chat, model: call.model, framing: call.framing, estimatePrompt, countPrompt, guard };
       if (call.stream) {
         request.takeOver();
         outcome = await relayChatStream(request.res, attempt.response, attempt.abort, plan, startedAt);

@@ -3,6 +3,7 @@
 // settings group). No format is named here: what differs per format comes from the format.
 import { findFormat } from '@turnpike/formats';
 import { chatWireFor, findProvider, findProviderAdaptor, type AdaptorChannel, type ProviderAdaptor, type UpstreamCall } from '@turnpike/providers';
+import { bundledModelCapabilities } from '@turnpike/relay';
 import type { OptionStore } from '../options/option-store';
 import { buildChatUpstreamBody, dialectOf } from './chat-wire';
 import { chooseThinking, claudeDefaultMaxTokens, groupSettings } from './provider-options';
@@ -84,6 +85,7 @@ export function prepareUpstreamCall(options: OptionStore, call: RelayRequest, ta
     thinkingBudget: thinking.budget,
     safetySettings: safety ? () => safety(options) : null,
     adaptor,
+    capabilitiesOf: bundledModelCapabilities,
   });
   const modelHeaders = settings?.headers(options, upstreamModel) ?? null;
   const forwarded = wire === call.format ? call.forwardHeaders : null;

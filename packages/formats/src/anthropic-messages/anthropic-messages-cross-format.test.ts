@@ -5,12 +5,14 @@ import { openAiChatRequestSchema } from '../openai-chat/openai-chat-schema';
 import { decodeAnthropicMessagesRequest } from './anthropic-messages-request-decode';
 import { encodeAnthropicMessagesRequest } from './anthropic-messages-request-encode';
 import { anthropicMessagesRequestSchema } from './anthropic-messages-schema';
+import { defaultModelCapabilities } from '../model-capabilities';
 
 
 describe('anthropic messages across formats', () => {
   it('encodes an OpenAI chat request for Anthropic and lists everything it could not carry', () => {
     const canonical = decodeOpenAiChatRequest(openAiChatRequestSchema.parse(fixturesBeside(new URL('../openai-chat/', import.meta.url)).fixtureJson('chat-request.json')));
-    const encoded = encodeAnthropicMessagesRequest(canonical);
+    // A model that takes `effort` (the caller's reasoning_effort "low" goes as output_config.effort).
+    const encoded = encodeAnthropicMessagesRequest(canonical, { ...defaultModelCapabilities, acceptsEffort: true });
     expect(anthropicMessagesRequestSchema.safeParse(encoded).success).toBe(true);
     expect(encoded).toEqual({
       model: 'gpt-4o',

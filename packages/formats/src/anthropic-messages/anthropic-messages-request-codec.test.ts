@@ -4,6 +4,7 @@ import type { CanonicalRequest } from '../canonical-model';
 import { decodeAnthropicMessagesRequest } from './anthropic-messages-request-decode';
 import { anthropicDefaultMaxTokens, encodeAnthropicMessagesRequest } from './anthropic-messages-request-encode';
 import { anthropicMessagesRequestSchema } from './anthropic-messages-schema';
+import { defaultModelCapabilities } from '../model-capabilities';
 
 const fixtureJson = (): Record<string, unknown> =>
   fixturesBeside(import.meta.url).fixtureJson<Record<string, unknown>>('messages-request.json');
@@ -85,7 +86,7 @@ describe('anthropic messages request decoding', () => {
     expect(structured.reasoningEffort).toBe('medium');
     expect(structured.responseFormat).toEqual({ type: 'json-schema', name: 'output', schema: { type: 'object' } });
     expect(structured.passthrough).toEqual({ format: 'anthropic-messages', fields: { output_config: { future_knob: 1 } } });
-    expect(encodeAnthropicMessagesRequest(structured).output_config).toEqual({ future_knob: 1, effort: 'medium', format: { type: 'json_schema', schema: { type: 'object' } } });
+    expect(encodeAnthropicMessagesRequest(structured, { ...defaultModelCapabilities, acceptsEffort: true }).output_config).toEqual({ future_knob: 1, effort: 'medium', format: { type: 'json_schema', schema: { type: 'object' } } });
     for (const thinking of [{ type: 'disabled' }, { type: 'adaptive', display: 'omitted' }, { type: 'enabled', budget_tokens: 2000 }]) {
       expect(encodeAnthropicMessagesRequest(decode({ thinking })).thinking).toEqual(thinking);
     }
@@ -188,7 +189,8 @@ describe('anthropic messages request encoding', () => {
       ],
       tools: [{ name: 'weather', input_schema: { type: 'object', properties: { city: { type: 'string' } } } }],
       tool_choice: { type: 'any', disable_parallel_tool_use: true },
-      output_config: { effort: 'low' },
+      // Claude Haiku 4.5 takes no effort (the default capabilities): "minimal" becomes the smallest thinking budget.
+      thinking: { type: 'enabled', budget_tokens: 1024 },
     });
     expect(request.warnings).toEqual([
       'message name has no anthropic-messages equivalent and was dropped',
@@ -199,7 +201,7 @@ describe('anthropic messages request encoding', () => {
       'file attachment of type audio/wav has no anthropic-messages equivalent and was dropped',
       'seed has no anthropic-messages equivalent and was dropped',
       'presence_penalty has no anthropic-messages equivalent and was dropped',
-      'reasoning effort "minimal" was sent as anthropic-messages effort "low"',
+      'reasoning effort "minimal" was sent as a thinking budget of 1024 tokens: claude-haiku-4-5 takes no effort parameter',
       'JSON object mode (response_format json_object) has no anthropic-messages equivalent and was dropped',
     ]);
   });

@@ -21,6 +21,7 @@ import {
   type AnthropicTool,
   type AnthropicToolChoice,
 } from './anthropic-messages-schema';
+import { openToolCallId, unsealedToolCallId } from '../tool-call-signature';
 
 type JsonRecord = Record<string, unknown>;
 
@@ -74,7 +75,7 @@ function decodeBlock(block: AnthropicKnownContentBlock, notes: DecodeNotes): Can
     case 'document':
       return decodeDocument(block, notes);
     case 'tool_use':
-      return { type: 'tool-call', id: block.id, name: block.name, arguments: JSON.stringify(block.input) };
+      return { type: 'tool-call', ...openToolCallId(block.id), name: block.name, arguments: JSON.stringify(block.input) };
     case 'thinking':
       return block.signature.length > 0
         ? { type: 'reasoning', text: block.thinking, signature: block.signature }
@@ -127,7 +128,7 @@ function decodeToolResult(block: Extract<AnthropicKnownContentBlock, { type: 'to
     }
     content = texts.join('\n');
   }
-  const part: CanonicalPart = { type: 'tool-result', toolCallId: block.tool_use_id, content };
+  const part: CanonicalPart = { type: 'tool-result', toolCallId: unsealedToolCallId(block.tool_use_id), content };
   if (block.is_error === true) part.isError = true;
   return part;
 }

@@ -20,6 +20,7 @@ import type {
   AnthropicToolChoice,
 } from './anthropic-messages-schema';
 import { isRecord, type JsonRecord } from '../json-values';
+import { defaultModelCapabilities, type ModelCapabilities } from '../model-capabilities';
 
 /** `max_tokens` is required by Anthropic; used when neither the caller nor the relay (`claude.default_max_tokens`) set one. */
 export const anthropicDefaultMaxTokens = 8192;
@@ -204,16 +205,57 @@ function encodeThinking(request: CanonicalRequest, maxTokens: number, notes: Enc
   return { type: 'enabled', budget_tokens: budgetTokens, ...display };
 }
 
-function encodeOutputConfig(request: CanonicalRequest, passthrough: JsonRecord, notes: EncodeNotes): JsonRecord | undefined {
-  const config: JsonRecord = isRecord(passthrough.output_config) ? { ...passthrough.output_config } : {};
+/**
+ * Share of `max_tokens` a reasoning effort may spend thinking, for models that take no `effort` (the proportions
+ * OpenRouter documents for the same conversion). @see https://openrouter.ai/docs/use-cases/reasoning-tokens
+ */
+const effortBudgetShares: Readonly<Record<string, number>> = { minimal: 0.1, low: 0.2, medium: 0.5, high: 0.8, xhigh: 0.9, max: 0.95 };
+
+/** A reasoning effort in the model's terms: `output_config.effort` where accepted, else a thinking budget below `max_tokens`. */
+interface EncodedEffort {
+  effort?: string;
+  thinking?: AnthropicThinkingConfig;
+}
+
+function encodeEffort(request: CanonicalRequest, maxTokens: number, capabilities: ModelCapabilities, notes: EncodeNotes): EncodedEffort {
   const effort = request.reasoningEffort;
-  if (effort !== undefined && effort !== 'none') {
-    if (effortLevels.has(effort)) config.effort = effort;
-    else if (effort === 'minimal') {
-      config.effort = 'low';
+  if (effort === undefined || effort === 'none') return {};
+  if (capabilities.acceptsEffort) {
+    if (effortLevels.has(effort)) return { effort };
+    if (effort === 'minimal') {
       notes.note('reasoning effort "minimal" was sent as anthropic-messages effort "low"');
-    } else notes.drop(`reasoning effort "${effort}"`);
+      return { effort: 'low' };
+    }
+    notes.drop(`reasoning effort "${effort}"`);
+    return {};
   }
+  const share = effortBudgetShares[effort];
+  if (share === undefined) {
+    notes.drop(`reasoning effort "${effort}"`);
+    return {};
+  }
+  const refused = `reasoning effort "${effort}" was dropped: ${request.model} takes no effort parameter`;
+  if (request.reasoning?.budgetTokens !== undefined) {
+    notes.note(`${refused}, and the request sets its thinking budget`);
+    return {};
+  }
+  if (!capabilities.thinking) {
+    notes.note(`${refused} nor extended thinking`);
+    return {};
+  }
+  // Every share is below 1, so only the minimum can reach max_tokens (which the budget must stay below).
+  const budget = Math.max(anthropicMinimumThinkingBudget, Math.floor(maxTokens * share));
+  if (budget >= maxTokens) {
+    notes.note(`${refused}, and max_tokens ${maxTokens} leaves no room for the smallest thinking budget (${anthropicMinimumThinkingBudget})`);
+    return {};
+  }
+  notes.note(`reasoning effort "${effort}" was sent as a thinking budget of ${budget} tokens: ${request.model} takes no effort parameter`);
+  return { thinking: { type: 'enabled', budget_tokens: budget } };
+}
+
+function encodeOutputConfig(request: CanonicalRequest, passthrough: JsonRecord, effort: string | undefined, notes: EncodeNotes): JsonRecord | undefined {
+  const config: JsonRecord = isRecord(passthrough.output_config) ? { ...passthrough.output_config } : {};
+  if (effort !== undefined) config.effort = effort;
   const format = request.responseFormat;
   if (format?.type === 'json-schema') config.format = { type: 'json_schema', schema: format.schema };
   else if (format?.type === 'json-object') notes.drop('JSON object mode (response_format json_object)');
@@ -221,10 +263,10 @@ function encodeOutputConfig(request: CanonicalRequest, passthrough: JsonRecord, 
 }
 
 /**
- * Encodes a canonical request as an Anthropic Messages body. `max_tokens` falls back to
- * `anthropicDefaultMaxTokens`; what cannot be expressed is appended to `request.warnings`.
+ * Encodes a canonical request as an Anthropic Messages body for a model with `capabilities`. `max_tokens` falls back
+ * to `anthropicDefaultMaxTokens`; what cannot be expressed is appended to `request.warnings`.
  */
-export function encodeAnthropicMessagesRequest(request: CanonicalRequest): AnthropicMessagesRequest {
+export function encodeAnthropicMessagesRequest(request: CanonicalRequest, capabilities: ModelCapabilities = defaultModelCapabilities): AnthropicMessagesRequest {
   const notes = new EncodeNotes();
   const passthrough = request.passthrough?.format === 'anthropic-messages' ? request.passthrough.fields : {};
   const { system, messages } = encodeConversation(request, notes);
@@ -251,9 +293,10 @@ export function encodeAnthropicMessagesRequest(request: CanonicalRequest): Anthr
     const toolChoice = encodeToolChoice(request.toolChoice, request.parallelToolCalls);
     if (toolChoice !== undefined) result.tool_choice = toolChoice;
   }
-  const thinking = encodeThinking(request, maxTokens, notes);
+  const effort = encodeEffort(request, maxTokens, capabilities, notes);
+  const thinking = encodeThinking(request, maxTokens, notes) ?? effort.thinking;
   if (thinking !== undefined) result.thinking = thinking;
-  const outputConfig = encodeOutputConfig(request, passthrough, notes);
+  const outputConfig = encodeOutputConfig(request, passthrough, effort.effort, notes);
   if (outputConfig !== undefined) result.output_config = outputConfig;
   if (request.user !== undefined) result.metadata = { ...(isRecord(passthrough.metadata) ? passthrough.metadata : {}), user_id: request.user };
   notes.flushInto(request);

@@ -4,6 +4,7 @@
 import { createEmptyUsage, type CanonicalFinishReason, type CanonicalPart, type CanonicalResponse } from '../canonical-model';
 import type { AnthropicMessagesResponse, AnthropicResponseBlock, AnthropicStopReason } from './anthropic-messages-schema';
 import { usageFromAnthropic, usageToAnthropic } from './anthropic-messages-usage';
+import { sealToolCallId } from '../tool-call-signature';
 
 /** @see https://docs.claude.com/en/api/handling-stop-reasons */
 const finishReasonsFromAnthropic: Readonly<Record<string, CanonicalFinishReason>> = {
@@ -96,7 +97,7 @@ export function encodeAnthropicResponsePart(part: CanonicalPart): AnthropicRespo
       // Reasoning from other providers has no signature; clients accept an empty one for display.
       return { type: 'thinking', thinking: part.text, signature: part.signature ?? '' };
     case 'tool-call':
-      return { type: 'tool_use', id: part.id, name: part.name, input: parseToolInput(part.arguments) };
+      return { type: 'tool_use', id: sealToolCallId(part.id, part.signature), name: part.name, input: parseToolInput(part.arguments) };
     default:
       return undefined;
   }

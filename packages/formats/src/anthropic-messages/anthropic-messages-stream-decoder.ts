@@ -24,6 +24,7 @@ export class AnthropicMessagesStreamDecoder implements CanonicalStreamDecoder {
   private output: CanonicalStreamPart[] = [];
   private streamMetadata: CanonicalStreamMetadata | undefined = undefined;
   private readonly usage = new AnthropicUsageAccumulator();
+  private announcedPrompt: number | undefined = undefined;
   private usageReported = false;
   private readonly blocks = new Map<number, BlockState>();
   private sawStop = false;
@@ -36,6 +37,11 @@ export class AnthropicMessagesStreamDecoder implements CanonicalStreamDecoder {
   /** Id and model from `message_start`; `created` is the time it arrived (Anthropic sends none). */
   get metadata(): CanonicalStreamMetadata | undefined {
     return this.streamMetadata;
+  }
+
+  /** Prompt tokens `message_start` announced (cache included), when it gave any. */
+  get promptTokens(): number | undefined {
+    return this.announcedPrompt;
   }
 
   /** Whether `message_stop` arrived. */
@@ -127,6 +133,8 @@ export class AnthropicMessagesStreamDecoder implements CanonicalStreamDecoder {
       created: currentUnixSeconds(),
     };
     this.usage.merge(message.usage);
+    const announced = this.usage.usage?.inputTokens;
+    if (announced !== undefined && announced > 0) this.announcedPrompt = announced;
   }
 
   private readBlockStart(index: number, block: JsonRecord): void {

@@ -9,6 +9,7 @@ import { encodeSseJson } from '../sse-writer';
 import { encodeAnthropicError } from './anthropic-messages-errors';
 import { finishReasonToAnthropic } from './anthropic-messages-response-codec';
 import { usageToAnthropic } from './anthropic-messages-usage';
+import { sealToolCallId } from '../tool-call-signature';
 
 interface OpenBlock {
   kind: 'text' | 'thinking' | 'tool';
@@ -56,7 +57,7 @@ export class AnthropicMessagesStreamEncoder implements CanonicalStreamEncoder {
         const index = this.nextIndex++;
         this.toolBlocks.set(part.index, index);
         this.current = { kind: 'tool', index, toolIndex: part.index };
-        return text + frame('content_block_start', { index, content_block: { type: 'tool_use', id: part.id, name: part.name, input: {} } });
+        return text + frame('content_block_start', { index, content_block: { type: 'tool_use', id: sealToolCallId(part.id, part.signature), name: part.name, input: {} } });
       }
       case 'tool-call-delta': {
         const index = this.toolBlocks.get(part.index);
@@ -130,7 +131,8 @@ export class AnthropicMessagesStreamEncoder implements CanonicalStreamEncoder {
     if (this.started) return '';
     this.started = true;
     const { id, model } = this.options.metadata;
-    const usage = { input_tokens: this.options.inputTokens ?? 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: 0 };
+    const announced = this.options.inputTokens;
+    const usage = { input_tokens: (typeof announced === 'function' ? announced() : announced) ?? 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: 0 };
     const message = { id, type: 'message', role: 'assistant', model, content: [], stop_reason: null, stop_sequence: null, usage };
     return frame('message_start', { message });
   }

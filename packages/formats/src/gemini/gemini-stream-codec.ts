@@ -29,6 +29,7 @@ export class GeminiStreamDecoder {
   private toolCallCount = 0;
   private finished = false;
   private latestUsage: CanonicalUsage | undefined = undefined;
+  private announcedPrompt: number | undefined = undefined;
   private malformedChunks = 0;
 
   constructor() {
@@ -38,6 +39,11 @@ export class GeminiStreamDecoder {
   /** Response id, model version and creation time, known once the first chunk arrived. */
   get metadata(): CanonicalStreamMetadata | undefined {
     return this.streamMetadata;
+  }
+
+  /** Prompt tokens the first `usageMetadata` announced (Gemini repeats it on every chunk), when one came. */
+  get promptTokens(): number | undefined {
+    return this.announcedPrompt;
   }
 
   /** How many chunks were not valid JSON answers and were skipped. */
@@ -103,7 +109,10 @@ export class GeminiStreamDecoder {
     if (!this.finished && candidate?.finishReason !== undefined) this.finish(finishReasonFromGemini(candidate.finishReason, this.toolCallCount > 0));
     else if (!this.finished && !candidate && chunk.promptFeedback?.blockReason !== undefined) this.finish('content-filter');
     const usage = usageFromGemini(chunk.usageMetadata);
-    if (usage) this.latestUsage = usage;
+    if (usage) {
+      this.latestUsage = usage;
+      if (this.announcedPrompt === undefined && usage.inputTokens > 0) this.announcedPrompt = usage.inputTokens;
+    }
   }
 
   private finish(reason: CanonicalFinishReason): void {

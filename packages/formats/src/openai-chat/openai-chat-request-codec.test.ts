@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fixturesBeside } from '@turnpike/testing';
 import type { CanonicalRequest } from '../canonical-model';
+import { defaultModelCapabilities } from '../model-capabilities';
 import { decodeOpenAiChatRequest, encodeOpenAiChatRequest } from './openai-chat-request-codec';
 import { openAiChatRequestSchema } from './openai-chat-schema';
 
@@ -128,5 +129,16 @@ describe('openai chat request codec', () => {
   it('rejects requests without a model or with an unknown role', () => {
     expect(openAiChatRequestSchema.safeParse({ messages: [] }).success).toBe(false);
     expect(openAiChatRequestSchema.safeParse({ model: 'm', messages: [{ role: 'robot', content: 'x' }] }).success).toBe(false);
+  });
+
+  it('sends the output limit as max_completion_tokens to a model that needs it, and as max_tokens elsewhere', () => {
+    const request = (model: string): CanonicalRequest => ({ model, messages: [{ role: 'user', parts: [{ type: 'text', text: 'hi' }] }], stream: false, maxTokens: 32000 });
+    expect(encodeOpenAiChatRequest(request('gpt-5'), { ...defaultModelCapabilities, maxCompletionTokens: true })).toEqual({
+      model: 'gpt-5',
+      messages: [{ role: 'user', content: 'hi' }],
+      max_completion_tokens: 32000,
+    });
+    expect(encodeOpenAiChatRequest(request('gpt-4.1'), defaultModelCapabilities)).toEqual({ model: 'gpt-4.1', messages: [{ role: 'user', content: 'hi' }], max_tokens: 32000 });
+    expect(encodeOpenAiChatRequest(request('gpt-4.1'))).toEqual({ model: 'gpt-4.1', messages: [{ role: 'user', content: 'hi' }], max_tokens: 32000 });
   });
 });

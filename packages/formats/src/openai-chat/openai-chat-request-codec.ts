@@ -9,6 +9,9 @@ import type {
   CanonicalToolChoice,
 } from '../canonical-model';
 import type { OpenAiChatMessage, OpenAiChatRequest, OpenAiContentPart } from './openai-chat-schema';
+import { defaultModelCapabilities, type ModelCapabilities } from '../model-capabilities';
+import { fitOpenAiUser } from '../openai-user-id';
+import { openToolCallId, unsealedToolCallId } from '../tool-call-signature';
 
 /** Request fields the codec maps to canonical fields; everything else goes to passthrough. */
 const mappedRequestFields = new Set([
@@ -93,7 +96,7 @@ function decodeMessage(message: OpenAiChatMessage): CanonicalMessage {
       parts.push(...decodeContent(message.content));
       if (message.refusal) parts.push({ type: 'text', text: message.refusal });
       for (const call of message.tool_calls ?? []) {
-        parts.push({ type: 'tool-call', id: call.id, name: call.function.name, arguments: call.function.arguments });
+        parts.push({ type: 'tool-call', ...openToolCallId(call.id), name: call.function.name, arguments: call.function.arguments });
       }
       if (message.function_call) {
         const call = message.function_call;
@@ -102,7 +105,7 @@ function decodeMessage(message: OpenAiChatMessage): CanonicalMessage {
       return withName({ role: 'assistant', parts }, message.name);
     }
     case 'tool':
-      return { role: 'tool', parts: [{ type: 'tool-result', toolCallId: message.tool_call_id, content: textOf(message.content) }] };
+      return { role: 'tool', parts: [{ type: 'tool-result', toolCallId: unsealedToolCallId(message.tool_call_id), content: textOf(message.content) }] };
     case 'function':
       // Legacy function results have no call id; the function name stands in for it.
       return { role: 'tool', parts: [{ type: 'tool-result', toolCallId: message.name, content: message.content ?? '' }] };
@@ -252,16 +255,23 @@ function encodeResponseFormat(format: CanonicalResponseFormat): OpenAiChatReques
   return { type: 'json_schema', json_schema: jsonSchema };
 }
 
-/** Encodes a canonical request as an OpenAI chat request body. */
-export function encodeOpenAiChatRequest(request: CanonicalRequest): OpenAiChatRequest {
+/**
+ * Encodes a canonical request as an OpenAI chat request body for a model with `capabilities`; what it cannot express
+ * is appended to `request.warnings`.
+ */
+export function encodeOpenAiChatRequest(request: CanonicalRequest, capabilities: ModelCapabilities = defaultModelCapabilities): OpenAiChatRequest {
   const passthrough = request.passthrough?.format === 'openai-chat' ? request.passthrough.fields : {};
   const result: OpenAiChatRequest = { ...passthrough, model: request.model, messages: request.messages.flatMap(encodeMessages) };
   if (request.stream) {
     result.stream = true;
     if (request.includeUsage !== undefined) result.stream_options = { include_usage: request.includeUsage };
   }
-  // max_completion_tokens replaces max_tokens only when the caller used it: most compatible servers know only max_tokens.
-  if (request.maxTokens !== undefined && !('max_completion_tokens' in passthrough)) result.max_tokens = request.maxTokens;
+  // max_completion_tokens replaces max_tokens when the caller used it or the model needs it (reasoning models refuse
+  // max_tokens); otherwise max_tokens, the field most compatible servers know.
+  if (request.maxTokens !== undefined && !('max_completion_tokens' in passthrough)) {
+    if (capabilities.maxCompletionTokens) result.max_completion_tokens = request.maxTokens;
+    else result.max_tokens = request.maxTokens;
+  }
   if (request.temperature !== undefined) result.temperature = request.temperature;
   if (request.topP !== undefined) result.top_p = request.topP;
   if (request.stop !== undefined) result.stop = request.stop;
@@ -283,6 +293,7 @@ export function encodeOpenAiChatRequest(request: CanonicalRequest): OpenAiChatRe
   if (request.parallelToolCalls !== undefined) result.parallel_tool_calls = request.parallelToolCalls;
   if (request.reasoningEffort !== undefined) result.reasoning_effort = request.reasoningEffort;
   if (request.responseFormat !== undefined) result.response_format = encodeResponseFormat(request.responseFormat);
-  if (request.user !== undefined) result.user = request.user;
+  const user = fitOpenAiUser(request, 'openai-chat');
+  if (user !== undefined) result.user = user;
   return result;
 }

@@ -2,6 +2,7 @@
 import type { CanonicalError, CanonicalFinishReason, CanonicalPart, CanonicalResponse } from '../canonical-model';
 import type { OpenAiChatResponse, OpenAiErrorBody } from './openai-chat-schema';
 import { usageFromOpenAi, usageToOpenAi } from './openai-chat-usage';
+import { sealToolCallId } from '../tool-call-signature';
 
 const finishReasonsFromOpenAi: Record<string, CanonicalFinishReason> = {
   stop: 'stop',
@@ -59,7 +60,7 @@ export function encodeOpenAiChatResponse(response: CanonicalResponse): OpenAiCha
   const text = response.parts.map((part) => (part.type === 'text' ? part.text : '')).join('');
   const reasoning = response.parts.map((part) => (part.type === 'reasoning' ? part.text : '')).join('');
   const toolCalls = response.parts.flatMap((part) =>
-    part.type === 'tool-call' ? [{ id: part.id, type: 'function' as const, function: { name: part.name, arguments: part.arguments } }] : [],
+    part.type === 'tool-call' ? [{ id: sealToolCallId(part.id, part.signature), type: 'function' as const, function: { name: part.name, arguments: part.arguments } }] : [],
   );
   const message: OpenAiChatResponse['choices'][number]['message'] = {
     role: 'assistant',

@@ -11,6 +11,7 @@ import type { OpenAiChatChunk } from './openai-chat-schema';
 import { decodeOpenAiError, encodeOpenAiError, finishReasonFromOpenAi, finishReasonToOpenAi } from './openai-chat-response-codec';
 import { usageFromOpenAi, usageToOpenAi } from './openai-chat-usage';
 import { isRecord, type JsonRecord } from '../json-values';
+import { sealToolCallId } from '../tool-call-signature';
 
 interface ToolCallState {
   id: string | undefined;
@@ -195,7 +196,7 @@ export class OpenAiChatStreamEncoder {
       case 'tool-call-start': {
         const openAiIndex = this.toolIndexes.size;
         this.toolIndexes.set(part.index, openAiIndex);
-        const call = { index: openAiIndex, id: part.id, type: 'function', function: { name: part.name, arguments: '' } };
+        const call = { index: openAiIndex, id: sealToolCallId(part.id, part.signature), type: 'function', function: { name: part.name, arguments: '' } };
         return this.chunk({ tool_calls: [call] }, null);
       }
       case 'tool-call-delta': {

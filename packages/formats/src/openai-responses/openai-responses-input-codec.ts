@@ -5,6 +5,7 @@
 import type { CanonicalFilePart, CanonicalImagePart, CanonicalMessage, CanonicalPart } from '../canonical-model';
 import type { OpenAiResponsesContentPart, OpenAiResponsesInputItem } from './openai-responses-schema';
 import { readReasoningItemText } from './openai-responses-response-codec';
+import { openToolCallId, unsealedToolCallId } from '../tool-call-signature';
 
 /** Receives what a codec had to drop or approximate. */
 export type OpenAiResponsesWarningSink = (warning: string) => void;
@@ -108,9 +109,9 @@ export function decodeOpenAiResponsesInput(instructions: string | null | undefin
       if (item.role === 'assistant') collector.turn('assistant').push(...parts);
       else collector.messages.push({ role: item.role === 'user' ? 'user' : 'system', parts });
     } else if (isFunctionCallItem(item)) {
-      collector.turn('assistant').push({ type: 'tool-call', id: item.call_id, name: item.name, arguments: item.arguments });
+      collector.turn('assistant').push({ type: 'tool-call', ...openToolCallId(item.call_id), name: item.name, arguments: item.arguments });
     } else if (isFunctionCallOutputItem(item)) {
-      collector.turn('tool').push({ type: 'tool-result', toolCallId: item.call_id, content: decodeToolOutput(item, warn) });
+      collector.turn('tool').push({ type: 'tool-result', toolCallId: unsealedToolCallId(item.call_id), content: decodeToolOutput(item, warn) });
     } else if (isReasoningItem(item)) {
       const text = readReasoningItemText(item);
       const signature = item.encrypted_content ?? undefined;

@@ -13,6 +13,7 @@ import {
 import { decodeOpenAiResponsesInput, encodeOpenAiResponsesInput, type OpenAiResponsesWarningSink } from './openai-responses-input-codec';
 import type { OpenAiResponsesRequest, OpenAiResponsesTool } from './openai-responses-schema';
 import { isRecord, type JsonRecord } from '../json-values';
+import { fitOpenAiUser } from '../openai-user-id';
 
 type FunctionTool = Extract<OpenAiResponsesTool, { type: 'function' }>;
 type TextFormat = NonNullable<NonNullable<OpenAiResponsesRequest['text']>['format']>;
@@ -200,7 +201,8 @@ export function encodeOpenAiResponsesRequest(request: CanonicalRequest): OpenAiR
   const text: JsonRecord = isRecord(passthrough.text) ? { ...passthrough.text } : {};
   if (request.responseFormat !== undefined) text.format = encodeResponseFormat(request.responseFormat);
   if (Object.keys(text).length > 0) result.text = text;
-  if (request.user !== undefined) result.user = request.user;
+  const user = fitOpenAiUser(request, 'openai-responses');
+  if (user !== undefined) result.user = user;
   const unsupported: [string, unknown][] = [
     ['stop sequences', request.stop],
     ['top_k', request.topK],

@@ -6,6 +6,7 @@ import type { OpenAiErrorBody } from '../openai-chat/openai-chat-schema';
 import type { OpenAiResponsesOutputItem, OpenAiResponsesResponse } from './openai-responses-schema';
 import { usageFromOpenAiResponses, usageToOpenAiResponses } from './openai-responses-usage';
 import { isRecord, type JsonRecord } from '../json-values';
+import { sealToolCallId } from '../tool-call-signature';
 
 /** The status of a response and, when it stopped early, why. */
 export interface OpenAiResponsesStatus {
@@ -50,9 +51,9 @@ export function buildMessageItem(id: string, texts: readonly string[], status: s
   return { id, type: 'message', status, content: texts.map((text) => ({ type: 'output_text', annotations: [], logprobs: [], text })), role: 'assistant' };
 }
 
-/** Builds a function call output item. */
-export function buildFunctionCallItem(id: string, call: { id: string; name: string; arguments: string }, status: string): JsonRecord {
-  return { id, type: 'function_call', status, arguments: call.arguments, call_id: call.id, name: call.name };
+/** Builds a function call output item; a signature bound to the call is sealed into its `call_id`. */
+export function buildFunctionCallItem(id: string, call: { id: string; name: string; arguments: string; signature?: string }, status: string): JsonRecord {
+  return { id, type: 'function_call', status, arguments: call.arguments, call_id: sealToolCallId(call.id, call.signature), name: call.name };
 }
 
 /** Builds a reasoning output item; the signature travels as `encrypted_content`. */

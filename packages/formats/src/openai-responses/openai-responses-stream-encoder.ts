@@ -15,6 +15,7 @@ import {
   statusFromFinishReason,
   type OpenAiResponsesEnvelope,
 } from './openai-responses-response-codec';
+import { sealToolCallId } from '../tool-call-signature';
 
 type JsonRecord = Record<string, unknown>;
 
@@ -83,7 +84,7 @@ export class OpenAiResponsesStreamEncoder {
       case 'tool-call-start':
         this.closeText(frames);
         this.closeReasoning(frames);
-        this.openCall(part.index, part.id, part.name, frames);
+        this.openCall(part.index, sealToolCallId(part.id, part.signature), part.name, frames);
         break;
       case 'tool-call-delta':
         this.appendArguments(part.index, part.argumentsDelta, frames);
