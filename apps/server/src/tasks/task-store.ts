@@ -31,13 +31,9 @@ export function changeOf(update: Partial<TaskUpdate>): TaskChange {
 export class TaskStore {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Inserts a task; returns its row id. */
-  async insert(task: NewTask): Promise<number> {
-    const result = await this.db.insertInto('tasks').values(task).executeTakeFirstOrThrow();
-    const id = Number(result.insertId ?? 0);
-    if (id > 0) return id;
-    const row = await this.db.selectFrom('tasks').select('id').where('platform', '=', task.platform).where('task_id', '=', task.task_id).where('user_id', '=', task.user_id).orderBy('id', 'desc').executeTakeFirstOrThrow();
-    return row.id;
+  /** Inserts a task. */
+  async insert(task: NewTask): Promise<void> {
+    await this.db.insertInto('tasks').values(task).execute();
   }
 
   /** The caller's task of `platform` with upstream id `taskId`, or undefined (another user's task is never found). */

@@ -36,11 +36,10 @@ export interface TaskSubmission {
   ip: string;
 }
 
-/** What the upstream answered, with the task row stored for it (null when none was). */
+/** What the upstream answered (the task is stored when it was accepted, and a refused drawing too). */
 export interface SubmitOutcome {
   status: number;
   reading: TaskSubmitReading;
-  taskRowId: number | null;
 }
 
 const submitTimeouts = { headersMs: 60_000, bodyMs: 60_000 };
@@ -128,9 +127,8 @@ async function settleSubmit(services: RelayServices, store: TaskStore, submissio
   if (!reading.accepted) {
     services.ledger.release(reservation, null, channel.id);
     // The drawing log shows refused submissions with their code; Suno's task log only lists accepted tasks.
-    if (protocol.platform !== 'midjourney') return { status: answered.status, reading, taskRowId: null };
-    const row = taskRow(submission, channel, reading, 0, now);
-    return { status: answered.status, reading, taskRowId: await store.insert({ ...row, status: 'FAILURE', progress: '100%', fail_reason: reading.description, finish_time: now }) };
+    if (protocol.platform === 'midjourney') await store.insert({ ...taskRow(submission, channel, reading, 0, now), status: 'FAILURE', progress: '100%', fail_reason: reading.description, finish_time: now });
+    return { status: answered.status, reading };
   }
   const { options } = services.context;
   services.ledger.settle(reservation, {
@@ -144,8 +142,8 @@ async function settleSubmit(services: RelayServices, store: TaskStore, submissio
   });
   // The charge is written before the task exists, so a task that fails later refunds only what was charged.
   await services.ledger.flush();
-  const row = taskRow(submission, channel, reading, price, now);
-  return { status: answered.status, reading, taskRowId: await store.insert(row) };
+  await store.insert(taskRow(submission, channel, reading, price, now));
+  return { status: answered.status, reading };
 }
 
 /** The task row of an answered submission. */
