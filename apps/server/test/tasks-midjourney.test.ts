@@ -3,6 +3,8 @@
 // refunded once when it fails the task or it outlives its timeout, never billed when the proxy refuses it.
 import { LogType } from '@turnpike/contract';
 import { emulatedImagePng, startMidjourneyProxy, type MidjourneyProxyEmulator } from '@turnpike/testing';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addApiKey, addChannel } from './helpers/relay-fixtures';
 import { balances, logRows, pollTasks, storedTask } from './helpers/task-fixtures';
@@ -12,8 +14,8 @@ const secret = 'mj-secret';
 /** $0.1 × 500000 per imagine, $0.05 per upscale. */
 const imaginePrice = 50_000;
 const upscalePrice = 25_000;
-const startingQuota = 1_000_000;
-const tokenQuota = 400_000;
+const startingQuota = 3_000_000;
+const tokenQuota = 2_000_000;
 
 describe('Midjourney relay and task lifecycle', () => {
   let server: TestServer;
@@ -208,6 +210,59 @@ describe('Midjourney relay and task lifecycle', () => {
       expect((await submit('/mj/submit/imagine', { prompt: 'off' })).body).toMatchObject({ code: 4, description: 'drawing is not enabled' });
     } finally {
       await server.context.options.set('DrawingEnabled', true);
+    }
+  });
+
+  it('serves the mode paths and the mj-api-secret key, answers image seeds, and the upstream image URL when forwarding is off', async () => {
+    const answer = await fetch(`${base}/mj-fast/mj/submit/imagine`, { method: 'POST', headers: { 'mj-api-secret': key.key, 'content-type': 'application/json' }, body: JSON.stringify({ prompt: 'by mode path' }) });
+    const id = String(((await answer.json()) as Record<string, unknown>).result);
+    expect(proxy.board.requests.at(-1)?.path).toBe('/mj/submit/imagine');
+    expect((await fetch(`${base}/mj-slow/mj/task/${id}/fetch`, { headers: { authorization: `Bearer ${key.key}` } })).status).toBe(404);
+    const seed = await fetch(`${base}/mj/task/${id}/image-seed`, { headers: { authorization: `Bearer ${key.key}` } });
+    expect(await seed.json()).toEqual({ code: 1, description: 'success', result: `seed-${id}` });
+    proxy.board.advance();
+    proxy.board.advance();
+    await pollTasks(server);
+    await server.context.options.set('MjForwardUrlEnabled', false);
+    try {
+      expect((await fetchTask(id)).imageUrl).toBe(`${proxy.url}/images/${id}.png`);
+    } finally {
+      await server.context.options.set('MjForwardUrlEnabled', true);
+    }
+  });
+
+  it('refuses to proxy an image from an internal address that is not the channel’s own host', async () => {
+    const id = String((await submit('/mj/submit/imagine', { prompt: 'moved image' })).body.result);
+    await server.context.db.updateTable('tasks').set({ image_url: 'http://169.254.169.254/latest/meta-data' }).where('task_id', '=', id).execute();
+    const response = await fetch(`${base}/mj/image/${id}`);
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({ error: 'request blocked: 169.254.169.254 is not a public address' });
+    expect((await fetch(`${base}/mj/image/no-such-task`)).status).toBe(400);
+  });
+
+  it('never forwards the notify hook upstream, and does not call a hook on an internal address', async () => {
+    const calls: string[] = [];
+    const hook = createServer((request, response) => {
+      calls.push(request.url ?? '');
+      response.end('ok');
+    });
+    await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
+    await server.context.options.set('MjNotifyEnabled', true);
+    try {
+      const hookUrl = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/done`;
+      const id = String((await submit('/mj/submit/imagine', { prompt: 'tell me', notifyHook: hookUrl })).body.result);
+      expect(proxy.board.tasks.get(id)?.body).toEqual({ prompt: 'tell me' });
+      expect((await storedTask(server, id)).notify_hook).toBe(hookUrl);
+      proxy.board.advance();
+      await pollTasks(server);
+      proxy.board.advance();
+      await pollTasks(server);
+      expect((await storedTask(server, id)).status).toBe('SUCCESS');
+      expect(calls).toEqual([]);
+    } finally {
+      await server.context.options.set('MjNotifyEnabled', false);
+      hook.closeAllConnections();
+      await new Promise<void>((resolve) => hook.close(() => resolve()));
     }
   });
 });
