@@ -77,4 +77,16 @@ describe('Suno relay and task lifecycle', () => {
     expect(await userQuota()).toBe(start);
     expect((await call('POST', '/suno/submit/lyrics', {})).body).toMatchObject({ code: 'invalid_request', message: 'prompt_empty' });
   });
+
+  it('answers another user nothing of these tasks', async () => {
+    const other = await server.createUser({ username: 'other-singer', quota: startingQuota });
+    const otherKey = await addApiKey(server, other);
+    const mine = await server.context.db.selectFrom('tasks').select('task_id').where('user_id', '=', user.user.id).execute();
+    const headers = { authorization: `Bearer ${otherKey.key}`, 'content-type': 'application/json' };
+    const listed = await fetch(`${base}/suno/fetch`, { method: 'POST', headers, body: JSON.stringify({ ids: mine.map((row) => row.task_id) }) });
+    expect(await listed.json()).toEqual({ code: 'success', message: '', data: [] });
+    const one = await fetch(`${base}/suno/fetch/${mine[0].task_id}`, { headers });
+    expect(await one.json()).toEqual({ code: 'success', message: '', data: null });
+    expect((await fetch(`${base}/suno/fetch`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status).toBe(401);
+  });
 });
