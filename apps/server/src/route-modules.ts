@@ -26,6 +26,7 @@ import { registerUsageDataRoutes } from './logs/usage-data-routes';
 import { registerPricingRoutes } from './pricing/pricing-routes';
 import { registerWalletRoutes } from './wallet/wallet-routes';
 import { registerPaymentRoutes } from './payments/payment-routes';
+import { registerTaskRoutes } from './tasks/task-routes';
 
 /** Every route module of the server. */
 export const routeModules: RouteModule[] = [
@@ -56,4 +57,5 @@ export const routeModules: RouteModule[] = [
   registerUsageDataRoutes,
   registerPricingRoutes,
   registerRelayRoutes,
+  registerTaskRoutes,
 ];

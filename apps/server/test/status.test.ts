@@ -50,7 +50,7 @@ describe('GET /api/status', () => {
       password_login_enabled: true,
       password_register_enabled: true,
       email_verification: false,
-      enable_task: false,
+      enable_task: true,
       version: manifest.version,
       node_name: 'status-node',
     });

@@ -19,3 +19,4 @@ export * from './topup';
 export * from './billing-breakdown';
 export * from './billing-formula';
 export * from './oauth-authorize';
+export * from './task-log';

@@ -5,6 +5,7 @@ import type { Provider } from './provider';
 import { classifyHttpFailure, type BalanceReader, type FailureClass, type ModelListReader, type ProviderAdaptor, type UpstreamDialect } from './provider-adaptor';
 import type { ProviderFormat } from './provider-descriptor';
 import { providers } from './providers';
+import type { TaskProtocol } from './task-protocol';
 
 const byType = new Map<number, Provider>(providers.map((provider) => [provider.descriptor.type, provider]));
 const dialects = new Map<string, UpstreamDialect>();
@@ -21,6 +22,11 @@ export function findProviderValue(type: number): Provider | undefined {
 /** The adaptor for a channel type, or undefined when the type cannot be relayed yet. */
 export function findProviderAdaptor(type: number): ProviderAdaptor | undefined {
   return byType.get(type)?.adaptor;
+}
+
+/** The task protocol of an asynchronous task channel type, or undefined for every other type. */
+export function findTaskProtocol(type: number): TaskProtocol | undefined {
+  return byType.get(type)?.task;
 }
 
 /** The balance reader of a channel type, or undefined when the provider has no balance API. */

@@ -49,3 +49,6 @@ export * from './gemini/gemini-adaptor';
 export * from './provider';
 export * from './providers';
 export * from './openai-compatible/openai-compatible-provider';
+export * from './task-protocol';
+export * from './midjourney/midjourney-protocol';
+export * from './suno/suno-protocol';

@@ -4,6 +4,7 @@
 import type { ProviderDescriptor } from './provider-descriptor';
 import type { BalanceReader, ModelListReader, ProviderAdaptor } from './provider-adaptor';
 import type { TypeConformance } from './__conformance__/conformance-kit';
+import type { TaskProtocol } from './task-protocol';
 
 /** Everything the gateway knows about one channel type. */
 export interface Provider {
@@ -15,6 +16,8 @@ export interface Provider {
   readonly modelListReader?: ModelListReader;
   /** The account balance; present exactly when `descriptor.balanceSupported`. */
   readonly balanceReader?: BalanceReader;
+  /** The submit and poll protocol of an asynchronous task type (Midjourney, Suno); absent for every other type. */
+  readonly task?: TaskProtocol;
   /** Conformance samples, loaded only by the conformance test (never on the relay's path). Absent for task types. */
   readonly conformance?: () => Promise<TypeConformance>;
 }

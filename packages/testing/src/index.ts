@@ -23,3 +23,6 @@ export * from './smtp-sink';
 export * from './service-accounts';
 export * from './stream-splits';
 export * from './epay-gateway';
+export * from './emulated-task-board';
+export * from './midjourney-proxy-emulator';
+export * from './suno-api-emulator';

@@ -39,6 +39,8 @@ export const appRoutes: AppRouteDefinition[] = [
   { path: '/personal', access: 'user', sidebar: true, page: personalPage },
   { path: '/setting', access: 'admin', sidebar: true, page: lazy(() => import('../features/settings/settings-page')) },
   { path: '/log', access: 'user', sidebar: true, page: lazy(() => import('../features/logs/logs-page')) },
+  { path: '/midjourney', access: 'user', sidebar: true, page: lazy(() => import('../features/tasks/drawing-log-page')) },
+  { path: '/task', access: 'user', sidebar: true, page: lazy(() => import('../features/tasks/task-log-page')) },
   { path: '/detail', access: 'user', sidebar: true, page: lazy(() => import('../features/dashboard/dashboard-page')) },
   { path: '/pricing', access: 'public', sidebar: true, page: lazy(() => import('../features/pricing/pricing-page')) },
   { path: '/channel', access: 'admin', sidebar: true, page: channelsPage },

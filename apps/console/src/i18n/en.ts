@@ -1,5 +1,6 @@
 // English resources; the shape of this object defines the translation keys (zh must match it).
 import { logsI18n } from '../features/logs/logs-i18n';
+import { tasksI18n } from '../features/tasks/tasks-i18n';
 import { dashboardI18n } from '../features/dashboard/dashboard-i18n';
 import { pricingI18n } from '../features/pricing/pricing-i18n';
 import { tokensI18n } from '../features/tokens/tokens-i18n';
@@ -315,6 +316,7 @@ export const en = {
   playground: playgroundI18n.en,
   chat: chatI18n.en,
   logs: logsI18n.en,
+  tasks: tasksI18n.en,
   dashboard: dashboardI18n.en,
   pricing: pricingI18n.en,
   settings: settingsI18n.en,

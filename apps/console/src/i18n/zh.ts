@@ -1,6 +1,7 @@
 // Chinese resources; typed as the English object so every key must be present.
 import type { en } from './en';
 import { logsI18n } from '../features/logs/logs-i18n';
+import { tasksI18n } from '../features/tasks/tasks-i18n';
 import { dashboardI18n } from '../features/dashboard/dashboard-i18n';
 import { pricingI18n } from '../features/pricing/pricing-i18n';
 import { tokensI18n } from '../features/tokens/tokens-i18n';
@@ -315,6 +316,7 @@ export const zh: typeof en = {
   playground: playgroundI18n.zh,
   chat: chatI18n.zh,
   logs: logsI18n.zh,
+  tasks: tasksI18n.zh,
   dashboard: dashboardI18n.zh,
   pricing: pricingI18n.zh,
   settings: settingsI18n.zh,

@@ -26,6 +26,7 @@ interface LeaseState {
  */
 export class FleetJobs {
   private readonly states = new Map<string, LeaseState>();
+  private readonly jobs = new Map<string, FleetJob>();
   private readonly timers: NodeJS.Timeout[] = [];
   private renewTimer: NodeJS.Timeout | null = null;
   private failing = false;
@@ -43,6 +44,7 @@ export class FleetJobs {
   schedule(job: FleetJob): void {
     if (this.states.has(job.name)) throw new Error(`fleet job ${job.name} is scheduled twice`);
     this.states.set(job.name, { held: false, running: false });
+    this.jobs.set(job.name, job);
     const timer = setInterval(() => void this.tick(job), job.intervalMs);
     timer.unref();
     this.timers.push(timer);
@@ -66,6 +68,12 @@ export class FleetJobs {
     } finally {
       state.running = false;
     }
+  }
+
+  /** Ticks the scheduled job named `name` now, exactly as its timer would (lease first); nothing when it is not scheduled. */
+  async tickNamed(name: string): Promise<void> {
+    const job = this.jobs.get(name);
+    if (job) await this.tick(job);
   }
 
   /** Names of the jobs whose lease this instance holds now. */

@@ -8,6 +8,7 @@ import * as logStatIndex from './migrations/004-log-stat-index';
 import * as topups from './migrations/005-topups';
 import * as accountsMail from './migrations/006-accounts-mail';
 import * as oauth from './migrations/007-oauth';
+import * as tasks from './migrations/008-tasks';
 import * as reservationRelease from './migrations/009-reservation-release';
 
 interface EngineMigration {
@@ -23,6 +24,7 @@ const migrations: Record<string, EngineMigration> = {
   '005-topups': topups,
   '006-accounts-mail': accountsMail,
   '007-oauth': oauth,
+  '008-tasks': tasks,
   '009-reservation-release': reservationRelease,
 };
 

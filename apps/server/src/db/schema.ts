@@ -188,6 +188,49 @@ export interface ExternalAccountClaimsTable {
   claimed_at: number;
 }
 
+/** One asynchronous task (migration 008): a Midjourney drawing or a Suno song, polled from its channel until final. Times in milliseconds. */
+export interface TasksTable {
+  id: Generated<number>;
+  /** `midjourney` or `suno`. */
+  platform: string;
+  /** IMAGINE, UPSCALE, … for Midjourney; MUSIC, LYRICS for Suno. */
+  action: string;
+  /** The upstream's task id, answered to the caller unchanged. */
+  task_id: string;
+  user_id: number;
+  token_id: number;
+  /** 1 when the token's own balance was debited (not unlimited): a refund returns it there too. */
+  token_debited: number;
+  channel_id: number;
+  model_name: string;
+  /** The upstream's submit code (Midjourney: 1 submitted, 21 exists, 22 queued, others refused). */
+  code: number;
+  /** The spec's task status; SUCCESS and FAILURE are final. */
+  status: string;
+  progress: string;
+  /** What the task was billed (0 when nothing was); a FAILURE returns it once. */
+  quota: number;
+  prompt: string;
+  prompt_en: string;
+  description: string;
+  image_url: string;
+  /** The upstream's result as JSON text (Suno clips). */
+  data: string;
+  properties: string;
+  buttons: string;
+  fail_reason: string;
+  /** Where the caller asked to be told of changes (used when MjNotifyEnabled). */
+  notify_hook: string;
+  submit_time: number;
+  start_time: number;
+  finish_time: number;
+  created_at: number;
+  updated_at: number;
+  /** The poll job looks at the task again from this time on (back-off after failed polls). */
+  next_poll_at: number;
+  poll_failures: number;
+}
+
 export interface Database {
   users: UsersTable;
   options: OptionsTable;
@@ -205,6 +248,7 @@ export interface Database {
   mail_codes: MailCodesTable;
   oauth_states: OAuthStatesTable;
   external_account_claims: ExternalAccountClaimsTable;
+  tasks: TasksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -216,4 +260,6 @@ export type LogRow = Selectable<LogsTable>;
 export type NewLog = Insertable<LogsTable>;
 export type RedemptionRow = Selectable<RedemptionsTable>;
 export type TopupRow = Selectable<TopupsTable>;
+export type TaskRow = Selectable<TasksTable>;
+export type NewTask = Insertable<TasksTable>;
 export type Timestamp = ColumnType<number, number, number>;

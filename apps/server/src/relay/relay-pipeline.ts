@@ -207,8 +207,8 @@ function acceptsUnsetModels(user: UserRow): boolean {
   return accepts;
 }
 
-/** The quote for the call, or a refusal for unpriced models. */
-function priceCall(services: RelayServices, caller: RelayCaller, model: string): BillingQuote {
+/** The quote for the call, or a refusal for unpriced models (also the task relay's price). */
+export function priceCall(services: RelayServices, caller: RelayCaller, model: string): BillingQuote {
   const { options } = services.context;
   const acceptUnset = options.bool('SelfUseModeEnabled') || acceptsUnsetModels(caller.user);
   const priced = services.prices.quote(model, caller.user.group, caller.usingGroup, acceptUnset);
@@ -217,7 +217,7 @@ function priceCall(services: RelayServices, caller: RelayCaller, model: string):
 }
 
 /** Checks the key's model limits (403 when the model is not on the list). */
-function checkModelLimits(caller: RelayCaller, model: string): void {
+export function checkModelLimits(caller: RelayCaller, model: string): void {
   const apiKey = caller.apiKey;
   if (!apiKey || !apiKey.model_limits_enabled) return;
   const allowed = apiKey.model_limits.split(',').map((name) => name.trim());

@@ -93,8 +93,8 @@ export function buildStatusObject(options: OptionStore, facts: ServerFacts): Sta
     display_in_currency: flag('DisplayInCurrencyEnabled'),
     display_token_stat: flag('DisplayTokenStatEnabled'),
     enable_drawing: flag('DrawingEnabled'),
-    // Task channels (Suno, video) are not relayed yet, so there is no task log to show.
-    enable_task: false,
+    // Task channels (Suno) are relayed and the task log exists: new-api's TaskEnabled, on by default.
+    enable_task: true,
     enable_data_export: flag('DataExportEnabled'),
     data_export_default_time: text('DataExportDefaultTime'),
     default_collapse_sidebar: flag('DefaultCollapseSidebar'),
