@@ -21,7 +21,7 @@ if (!fs.existsSync(path.join(root, 'apps/server/dist/main.js'))) npm('run', 'bui
 else if (!args.includes('--no-build')) npm('run', 'build', '-w', '@turnpike/server');
 
 const manifest = (file) => JSON.parse(fs.readFileSync(path.join(root, file), 'utf8'));
-const external = [manifest('package.json').devDependencies, manifest('apps/server/package.json').dependencies].flatMap((dependencies) => Object.keys(dependencies ?? {}));
+const external = [manifest('package.json').devDependencies, manifest('apps/server/package.json').dependencies, manifest('packages/testing/package.json').devDependencies].flatMap((dependencies) => Object.keys(dependencies ?? {}));
 
 await build({
   absWorkingDir: root,
