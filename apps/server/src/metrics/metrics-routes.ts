@@ -1,18 +1,15 @@
 // GET /metrics in the Prometheus text format, when METRICS_ENABLED: served to a caller bearing METRICS_TOKEN or
 // connecting from an address of METRICS_ALLOW (the socket's own address: a forwarded header cannot open it).
-import crypto from 'node:crypto';
 import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyInstance } from 'fastify';
+import { secretsEqual } from '../accounts/password-hashing';
 import type { AppContext } from '../context';
 import { accessFor } from '../http/auth-guard';
 import { failureEnvelope } from '../http/api-error';
 
 /** True when the Authorization header carries exactly `Bearer <token>` (compared in constant time). */
 function bearsToken(header: string | undefined, token: string): boolean {
-  if (!token || !header) return false;
-  const given = crypto.createHash('sha256').update(header).digest();
-  const wanted = crypto.createHash('sha256').update(`Bearer ${token}`).digest();
-  return crypto.timingSafeEqual(given, wanted);
+  return token !== '' && header !== undefined && secretsEqual(header, `Bearer ${token}`);
 }
 
 /** Route module: the scrape endpoint (registered only when metrics are on). */
