@@ -44,6 +44,16 @@ const positiveInteger = (name: string) =>
     .transform(Number)
     .refine((value) => value > 0, `${name} must be greater than 0`);
 
+/** The items of a comma-separated list, trimmed, empty ones dropped. */
+const listItems = (value: string): string[] => value.split(',').map((item) => item.trim()).filter(Boolean);
+
+/** A comma-separated list of IP addresses or CIDR blocks (loopback by default). */
+const addressList = (name: string) =>
+  z
+    .string()
+    .default('127.0.0.1,::1')
+    .refine((value) => listItems(value).every((item) => isIP(item.split('/')[0]) !== 0), `${name} must be a comma-separated list of IP addresses or CIDR blocks`);
+
 const environmentSchema = z.object({
   PORT: z
     .string()
@@ -74,21 +84,9 @@ const environmentSchema = z.object({
     .default(1),
   METRICS_ENABLED: z.enum(['true', 'false'], 'METRICS_ENABLED must be true or false').default('false'),
   METRICS_TOKEN: z.string().refine((value) => value === '' || value.length >= 16, 'METRICS_TOKEN must be at least 16 characters').default(''),
-  METRICS_ALLOW: z
-    .string()
-    .default('127.0.0.1,::1')
-    .refine(
-      (value) => value.split(',').map((item) => item.trim()).filter(Boolean).every((item) => isIP(item.split('/')[0]) !== 0),
-      'METRICS_ALLOW must be a comma-separated list of IP addresses or CIDR blocks',
-    ),
+  METRICS_ALLOW: addressList('METRICS_ALLOW'),
   DB_TIMEOUT_SECONDS: positiveInteger('DB_TIMEOUT_SECONDS').default(defaultDatabaseTimeoutMs / 1000),
-  TRUSTED_PROXIES: z
-    .string()
-    .default('127.0.0.1,::1')
-    .refine(
-      (value) => value.split(',').map((item) => item.trim()).filter(Boolean).every((item) => isIP(item.split('/')[0]) !== 0),
-      'TRUSTED_PROXIES must be a comma-separated list of IP addresses or CIDR blocks',
-    ),
+  TRUSTED_PROXIES: addressList('TRUSTED_PROXIES'),
   CRITICAL_RATE_LIMIT_ENABLE: z.enum(['true', 'false'], 'CRITICAL_RATE_LIMIT_ENABLE must be true or false').default('true'),
   CRITICAL_RATE_LIMIT: positiveInteger('CRITICAL_RATE_LIMIT').default(20),
   CRITICAL_RATE_LIMIT_DURATION: positiveInteger('CRITICAL_RATE_LIMIT_DURATION').default(1200),
@@ -135,9 +133,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env, default
     nodeStaleSeconds: values.NODE_STALE_SECONDS,
     syncFrequencySeconds: values.SYNC_FREQUENCY,
     accessLogSampleRate: values.ACCESS_LOG_SAMPLE_RATE,
-    metrics: { enabled: values.METRICS_ENABLED === 'true', token: values.METRICS_TOKEN, allow: values.METRICS_ALLOW.split(',').map((item) => item.trim()).filter(Boolean) },
+    metrics: { enabled: values.METRICS_ENABLED === 'true', token: values.METRICS_TOKEN, allow: listItems(values.METRICS_ALLOW) },
     redisPrefix: values.REDIS_KEY_PREFIX,
-    trustedProxies: values.TRUSTED_PROXIES.split(',').map((item) => item.trim()).filter(Boolean),
+    trustedProxies: listItems(values.TRUSTED_PROXIES),
   };
 }
 
