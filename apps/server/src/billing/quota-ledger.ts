@@ -4,6 +4,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DatabaseKind } from '../db/connect';
 import type { Database, NewLog, ReservationsTable } from '../db/schema';
 import type { Reservation, ReserveFailure, ReserveResult, SettleInput, Settlement } from './ledger-types';
+import { readBalances } from './balance-reads';
 import { SettlementBatcher } from './settlement-batcher';
 import type { SqliteLedger } from './sqlite-ledger';
 
@@ -129,13 +130,10 @@ export class QuotaLedger {
 
   /** What the user and the debited token (0 for none) can still spend, read under row locks (user first, then token). */
   private async lockedRoom(db: Kysely<Database>, userId: number, tokenId: number, lock = this.lockRows): Promise<{ available: number; reason: ReserveFailure }> {
-    let userQuery = db.selectFrom('users').select('quota').where('id', '=', userId);
-    if (lock) userQuery = userQuery.forUpdate();
-    const user = Math.max(0, Number((await userQuery.executeTakeFirst())?.quota ?? 0));
-    if (tokenId <= 0) return { available: user, reason: 'user_quota' };
-    let tokenQuery = db.selectFrom('tokens').select('remain_quota').where('id', '=', tokenId);
-    if (lock) tokenQuery = tokenQuery.forUpdate();
-    const token = Math.max(0, Number((await tokenQuery.executeTakeFirst())?.remain_quota ?? 0));
+    const balances = await readBalances(db, userId, tokenId, lock);
+    const user = Math.max(0, balances.user);
+    if (balances.token === null) return { available: user, reason: 'user_quota' };
+    const token = Math.max(0, balances.token);
     return token < user ? { available: token, reason: 'token_quota' } : { available: user, reason: 'user_quota' };
   }
 

@@ -2,6 +2,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DatabaseKind } from '../db/connect';
 import type { Database } from '../db/schema';
+import { readBalances } from './balance-reads';
 import type { Settlement } from './ledger-types';
 import type { SettlementJournal } from './settlement-journal';
 import { hourlyBuckets, logsOf } from './settlement-rows';
@@ -254,18 +255,13 @@ export class SettlementBatcher {
    */
   private async lateSettlement(transaction: Transaction<Database>, settlement: Settlement, taken: Map<string, number>): Promise<Settlement> {
     const { reservation } = settlement;
-    // Row locks on PostgreSQL and MySQL; SQLite's writers are serialized already.
-    const lock = this.kind !== 'sqlite';
-    const userQuery = transaction.selectFrom('users').select('quota').where('id', '=', reservation.userId);
     const userKey = `u${reservation.userId}`;
     const tokenKey = `t${reservation.tokenId}`;
     const debitToken = reservation.tokenId > 0 && !reservation.unlimitedToken;
-    let room = Number((await (lock ? userQuery.forUpdate() : userQuery).executeTakeFirst())?.quota ?? 0) - (taken.get(userKey) ?? 0);
-    if (debitToken) {
-      const tokenQuery = transaction.selectFrom('tokens').select('remain_quota').where('id', '=', reservation.tokenId);
-      const token = await (lock ? tokenQuery.forUpdate() : tokenQuery).executeTakeFirst();
-      room = Math.min(room, Number(token?.remain_quota ?? 0) - (taken.get(tokenKey) ?? 0));
-    }
+    // Row locks on PostgreSQL and MySQL; SQLite's writers are serialized already.
+    const balances = await readBalances(transaction, reservation.userId, debitToken ? reservation.tokenId : 0, this.kind !== 'sqlite');
+    let room = balances.user - (taken.get(userKey) ?? 0);
+    if (balances.token !== null) room = Math.min(room, balances.token - (taken.get(tokenKey) ?? 0));
     const actual = Math.max(0, Math.min(settlement.actual, room));
     taken.set(userKey, (taken.get(userKey) ?? 0) + actual);
     if (debitToken) taken.set(tokenKey, (taken.get(tokenKey) ?? 0) + actual);
