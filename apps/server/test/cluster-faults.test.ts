@@ -156,6 +156,10 @@ describe('faults on two instances (PostgreSQL + Redis)', () => {
     return refused;
   }
 
+  /** Starts a streamed chat on `instance`; resolves with the answer once its headers arrived. */
+  const openStream = (instance: FleetInstance, key: string) =>
+    fetch(`${instance.url}/v1/chat/completions`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ model: 'test-model', stream: true, messages: [{ role: 'user', content: 'stream' }] }) });
+
   const served = (outcomes: Outcome[]) => outcomes.filter((outcome) => outcome.status === 200);
   const p95 = (values: number[]) => [...values].sort((x, y) => x - y)[Math.max(0, Math.ceil(values.length * 0.95) - 1)] ?? 0;
 
@@ -209,10 +213,7 @@ describe('faults on two instances (PostgreSQL + Redis)', () => {
     // Slow streams: several are in flight on the victim when the database goes away, and finish during the outage.
     upstream.setKeyBehaviour('upstream-key', { promptTokens: 10, chunkCount: 8, chunkDelayMs: 150 });
     const [victim] = fleet;
-    const streams = Array.from({ length: 4 }, () =>
-      fetch(`${victim.url}/v1/chat/completions`, { method: 'POST', headers: { authorization: `Bearer ${who.key}`, 'content-type': 'application/json' }, body: JSON.stringify({ model: 'test-model', stream: true, messages: [{ role: 'user', content: 'slow' }] }) }),
-    );
-    const answers = await Promise.all(streams);
+    const answers = await Promise.all(Array.from({ length: 4 }, () => openStream(victim, who.key)));
     for (const answer of answers) expect(answer.status).toBe(200);
     await postgres.pause();
     try {
@@ -238,10 +239,6 @@ describe('faults on two instances (PostgreSQL + Redis)', () => {
     await expectMoneyExact(who, [...ids, ...probes]);
     report(`SIGKILL during the outage: ${ids.length} streams served while the database was away, billed once from the journal at the restart`);
   }, 120_000);
-  /** Starts a streamed chat on `instance`; resolves with the answer once its headers arrived. */
-  const openStream = (instance: FleetInstance, key: string) =>
-    fetch(`${instance.url}/v1/chat/completions`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ model: 'test-model', stream: true, messages: [{ role: 'user', content: 'stream' }] }) });
-
   it('the upstream killed with streams open: each stream ends with an error event, billed once for what it received', async () => {
     const doomed = await startMockUpstream({ behaviour: { promptTokens: 10, chunkCount: 40, chunkDelayMs: 100 } });
     try {
