@@ -50,7 +50,8 @@ export const benchUsage = `npm run bench -- [flags]
   --targets LIST     targets of the main runs and the soak, comma-separated (default direct,baseline,turnpike)
   --modes LIST       modes of the main runs, comma-separated (default non-streaming,streaming)
   --log-level LEVEL  Turnpike's LOG_LEVEL (default warn; info adds a log line per request and per answer)
-  --metrics          run Turnpike with its Prometheus metrics on (METRICS_ENABLED=true)
+  --metrics          run Turnpike with its Prometheus metrics on (METRICS_ENABLED=true), and measure the metrics'
+                     CPU per relay call in-process (with the main runs: as a share of Turnpike's CPU per request)
   --profile DIR      run Turnpike under node --cpu-prof, writing the .cpuprofile into DIR`;
 
 const knownTargets = ['direct', 'baseline', 'turnpike'];
