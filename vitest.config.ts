@@ -23,7 +23,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/console/src/**/*.test.ts'],
+          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/console/src/**/*.test.ts', 'bench/**/*.test.ts'],
           exclude: databaseTestsInSource,
           // Pure tests share a worker's module cache: importing the codecs once per worker, not once per file, is
           // most of what keeps `npm run test:unit` fast.

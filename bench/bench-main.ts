@@ -1,4 +1,6 @@
 // `npm run bench`: runs the selected sections, prints tables and checks, writes bench/results/<timestamp>.json.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +14,13 @@ import { runThroughputSection } from './throughput-section';
 
 /** bench/dist/bench-main.mjs → the repository root. */
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Installs wrk from Debian when missing (scripts/install-packages.mjs); false when that is not possible here. */
+function ensureWrk(): boolean {
+  if (fs.existsSync('/usr/bin/wrk')) return true;
+  const result = spawnSync(process.execPath, [path.join(repositoryRoot, 'scripts/install-packages.mjs'), 'wrk'], { stdio: 'inherit' });
+  return result.status === 0 && fs.existsSync('/usr/bin/wrk');
+}
 
 async function main(): Promise<number> {
   let options;
@@ -29,6 +38,10 @@ async function main(): Promise<number> {
   process.once('SIGINT', interrupt);
   process.once('SIGTERM', interrupt);
   console.log(`Turnpike benchmark on Node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg()[0].toFixed(2)}: figures move with whatever else the machine runs.`);
+  if (options.main && options.generator === 'wrk' && !ensureWrk()) {
+    console.log('wrk could not be installed (it comes from Debian\'s apt, as root): the main runs use autocannon.');
+    options.generator = 'autocannon';
+  }
   try {
     if (options.main) await runThroughputSection(options, repositoryRoot, report);
     if (options.soak) await runSoakSection(options, repositoryRoot, report);

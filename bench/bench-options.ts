@@ -32,6 +32,8 @@ export interface BenchOptions {
   logLevel: string;
   /** Run Turnpike with its Prometheus metrics on (METRICS_ENABLED), to measure what they cost. */
   metrics: boolean;
+  /** The main runs' load generator: wrk (default; installed from Debian when missing) or autocannon. */
+  generator: 'wrk' | 'autocannon';
 }
 
 export const benchUsage = `npm run bench -- [flags]
@@ -50,6 +52,8 @@ export const benchUsage = `npm run bench -- [flags]
   --targets LIST     targets of the main runs and the soak, comma-separated (default direct,baseline,turnpike)
   --modes LIST       modes of the main runs, comma-separated (default non-streaming,streaming)
   --log-level LEVEL  Turnpike's LOG_LEVEL (default warn; info adds a log line per request and per answer)
+  --generator NAME   the main runs' load generator: wrk (default; saturates the target, timed runs) or autocannon
+                     (Node, a fixed number of requests so billing is checked to the unit); 1-connection runs use autocannon
   --metrics          run Turnpike with its Prometheus metrics on (METRICS_ENABLED=true), and measure the metrics'
                      CPU per relay call in-process (with the main runs: as a share of Turnpike's CPU per request)
   --profile DIR      run Turnpike under node --cpu-prof, writing the .cpuprofile into DIR`;
@@ -64,6 +68,13 @@ function readList(flag: string, raw: string | undefined, known: string[]): strin
   const unknown = names.filter((name) => !known.includes(name));
   if (unknown.length || names.length === 0) throw new Error(`--${flag} takes a list of ${known.join(', ')}\n\n${benchUsage}`);
   return names;
+}
+
+/** Reads `--generator` (wrk unless told otherwise). */
+function readGenerator(raw: string | undefined): 'wrk' | 'autocannon' {
+  if (raw === undefined || raw === 'wrk') return 'wrk';
+  if (raw === 'autocannon') return 'autocannon';
+  throw new Error(`--generator takes wrk or autocannon\n\n${benchUsage}`);
 }
 
 /** Reads the flags; throws with the usage on an unknown flag or a bad number. */
@@ -89,6 +100,7 @@ export function readBenchOptions(argv: string[]): BenchOptions {
       modes: { type: 'string' },
       'log-level': { type: 'string' },
       metrics: { type: 'boolean' },
+      generator: { type: 'string' },
       help: { type: 'boolean' },
     },
   });
@@ -121,5 +133,6 @@ export function readBenchOptions(argv: string[]): BenchOptions {
     modes: readList('modes', values.modes, knownModes),
     logLevel: values['log-level'] ?? 'warn',
     metrics: values.metrics === true,
+    generator: readGenerator(values.generator),
   };
 }

@@ -12,6 +12,8 @@ export const systemPackages = [
   { name: 'mariadb-server', program: '/usr/sbin/mariadbd' },
   // Chinese text in the browser tests' screenshots (the console's zh looks); without it Chromium draws empty boxes.
   { name: 'fonts-noto-cjk', program: '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc' },
+  // The benchmark's load generator (`npm run bench`); the test suite never needs it, so only a named request installs it.
+  { name: 'wrk', program: '/usr/bin/wrk', benchOnly: true },
 ];
 
 const policyFile = '/usr/sbin/policy-rc.d';
@@ -25,11 +27,11 @@ function run(command, args) {
 }
 
 /**
- * Installs the named packages (all known ones when none are named) whose program is missing.
+ * Installs the named packages (all the test suite's when none are named) whose program is missing.
  * Runs `apt-get update` once first; keeps package scripts from starting system-wide daemons.
  * Returns the names of the packages it installed.
  */
-export function ensurePackages(names = systemPackages.map((entry) => entry.name)) {
+export function ensurePackages(names = systemPackages.filter((entry) => !entry.benchOnly).map((entry) => entry.name)) {
   const missing = names.filter((name) => {
     const known = systemPackages.find((entry) => entry.name === name);
     if (!known) throw new Error(`unknown system package: ${name}`);
