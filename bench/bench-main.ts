@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { readBenchOptions } from './bench-options';
 import { stopAll } from './bench-processes';
 import { BenchReport } from './bench-report';
+import { runBreakdownSection } from './breakdown-section';
 import { runLogsSection } from './logs-section';
 import { runMetricsCostSection } from './metrics-cost-section';
 import { runSoakSection } from './soak-section';
@@ -38,12 +39,13 @@ async function main(): Promise<number> {
   process.once('SIGINT', interrupt);
   process.once('SIGTERM', interrupt);
   console.log(`Turnpike benchmark on Node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg()[0].toFixed(2)}: figures move with whatever else the machine runs.`);
-  if (options.main && options.generator === 'wrk' && !ensureWrk()) {
+  if ((options.main || options.breakdown) && options.generator === 'wrk' && !ensureWrk()) {
     console.log('wrk could not be installed (it comes from Debian\'s apt, as root): the main runs use autocannon.');
     options.generator = 'autocannon';
   }
   try {
     if (options.main) await runThroughputSection(options, repositoryRoot, report);
+    if (options.breakdown) await runBreakdownSection(options, repositoryRoot, report);
     if (options.soak) await runSoakSection(options, repositoryRoot, report);
     if (options.logs) await runLogsSection(options, repositoryRoot, report);
     if (options.metrics) runMetricsCostSection(report);

@@ -32,6 +32,8 @@ export interface BenchOptions {
   logLevel: string;
   /** Run Turnpike with its Prometheus metrics on (METRICS_ENABLED), to measure what they cost. */
   metrics: boolean;
+  /** Run the feature breakdown (the same load with one feature off at a time) instead of the main runs. */
+  breakdown: boolean;
   /** The main runs' load generator: wrk (default; installed from Debian when missing) or autocannon. */
   generator: 'wrk' | 'autocannon';
 }
@@ -45,6 +47,8 @@ export const benchUsage = `npm run bench -- [flags]
   --soak             run the streaming soak (2,000 slow streams) instead of the main runs
   --soak-streams N   concurrent streams of the soak (default 2000)
   --soak-duration N  seconds the soak keeps its streams going (default 30)
+  --breakdown        measure Turnpike with one feature off at a time (log, buckets, rate limit, channel selection)
+                     instead of the main runs; with --profile also the top functions by self time
   --logs             seed the log store and time the log list and stat calls instead of the main runs
   --log-rows N       rows to seed (default 5000000)
   --main             also run the main runs together with --soak or --logs
@@ -92,6 +96,7 @@ export function readBenchOptions(argv: string[]): BenchOptions {
       'soak-streams': { type: 'string' },
       'soak-duration': { type: 'string' },
       logs: { type: 'boolean' },
+      breakdown: { type: 'boolean' },
       'log-rows': { type: 'string' },
       main: { type: 'boolean' },
       'no-build': { type: 'boolean' },
@@ -113,8 +118,10 @@ export function readBenchOptions(argv: string[]): BenchOptions {
   };
   const soak = values.soak === true;
   const logs = values.logs === true;
+  const breakdown = values.breakdown === true;
   return {
-    main: values.main === true || (!soak && !logs),
+    main: values.main === true || (!soak && !logs && !breakdown),
+    breakdown,
     soak,
     logs,
     durationSeconds: number('duration', values.duration, 10, 1),

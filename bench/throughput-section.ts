@@ -2,6 +2,7 @@
 // streaming, under the same load; CPU per request, peak RSS, ratios, latency added at 1 connection, billing checks.
 import path from 'node:path';
 import { runLoad, type LatencySummary, type LoadResult } from './bench-load';
+import { newestProfile, summariseProfileFile } from './profile-summary';
 import { runWrk } from './wrk-load';
 import type { BenchOptions } from './bench-options';
 import { measureCpu, readCpuMs, RssSampler, startReportingProcess, type BenchProcess } from './bench-processes';
@@ -11,7 +12,7 @@ import { checkBilling, checkBillingTimed } from './billing-checks';
 import { benchPricing, configureTurnpike, costPerCall, waitForSettlement, type BenchTenant, type BillingSnapshot } from './turnpike-admin';
 
 /** A load mode: the request body sent. */
-interface BenchMode {
+export interface BenchMode {
   name: 'non-streaming' | 'streaming';
   body: string;
 }
@@ -21,13 +22,13 @@ const messages = [
   { role: 'user', content: 'Write twenty short words about toll roads.' },
 ];
 
-const modes: BenchMode[] = [
+export const benchModes: BenchMode[] = [
   { name: 'non-streaming', body: JSON.stringify({ model: benchPricing.model, messages, max_tokens: 64 }) },
   { name: 'streaming', body: JSON.stringify({ model: benchPricing.model, messages, max_tokens: 64, stream: true, stream_options: { include_usage: true } }) },
 ];
 
 /** Where a load goes and which process's CPU it is charged to. */
-interface BenchTarget {
+export interface BenchTarget {
   name: 'direct' | 'baseline' | 'turnpike';
   url: string;
   pid: number;
@@ -58,7 +59,7 @@ export interface RunFigures {
 export const mainMockBehaviour = { chunkCount: benchPricing.completionTokens, promptTokens: benchPricing.promptTokens, usage: 'last' };
 
 /** One measured run's setting. */
-interface RunPlan {
+export interface RunPlan {
   target: BenchTarget;
   mode: BenchMode;
   round: number;
@@ -72,7 +73,7 @@ interface RunPlan {
   generator: 'wrk' | 'autocannon';
 }
 
-async function measuredRun({ target, mode, round, connections, warmupSeconds, seconds, upstreamPid, tenant, generator }: RunPlan, report: BenchReport): Promise<RunFigures> {
+export async function measuredRun({ target, mode, round, connections, warmupSeconds, seconds, upstreamPid, tenant, generator }: RunPlan, report: BenchReport): Promise<RunFigures> {
   const spec = { url: target.url, headers: target.headers, body: mode.body, connections };
   const timed = generator === 'wrk';
   const warm: LoadResult = timed ? await runWrk({ ...spec, durationSeconds: Math.max(1, warmupSeconds) }) : await runLoad({ ...spec, durationSeconds: Math.max(1, warmupSeconds) });
@@ -122,7 +123,7 @@ export async function runThroughputSection(options: BenchOptions, repositoryRoot
   processes.push(upstream);
   const baseline = await startReportingProcess('baseline proxy', [path.join(repositoryRoot, 'bench/baseline-proxy.mjs'), upstream.url]);
   processes.push(baseline);
-  const selected = modes.filter((mode) => options.modes.includes(mode.name));
+  const selected = benchModes.filter((mode) => options.modes.includes(mode.name));
   const instance = await startTurnpike(repositoryRoot, options);
   try {
     const tenant = await configureTurnpike(instance.process.url, upstream.url);
@@ -160,10 +161,23 @@ export async function runThroughputSection(options: BenchOptions, repositoryRoot
     await instance.stop();
     for (const child of processes.reverse()) await child.stop();
   }
+  if (options.profileDir) reportProfile(report, options.profileDir);
+}
+
+/** Prints the top functions by self time of the profile Turnpike wrote when it stopped. */
+export function reportProfile(report: BenchReport, profileDir: string): void {
+  const file = newestProfile(profileDir);
+  if (!file) {
+    report.check('CPU profile written', false, `no .cpuprofile in ${profileDir}`);
+    return;
+  }
+  const entries = summariseProfileFile(file);
+  report.table(`Turnpike CPU profile: top functions by self time (${path.basename(file)}, idle left out)`, ['function', 'self ms', 'share'], entries.map((entry): Cell[] => [entry.name, entry.selfMs, `${(entry.share * 100).toFixed(1)}%`]));
+  report.sections.profile = { file, entries };
 }
 
 /** The middle value (the mean of the two middle ones for an even count); NaN for none. */
-function median(values: number[]): number {
+export function median(values: number[]): number {
   const sorted = values.filter((value) => Number.isFinite(value)).sort((a, b) => a - b);
   if (sorted.length === 0) return Number.NaN;
   const middle = Math.floor(sorted.length / 2);
