@@ -10,7 +10,9 @@ export interface ModelCapabilities {
   readonly acceptsEffort: boolean;
   /** Anthropic: extended thinking (`thinking: {type: 'enabled', budget_tokens}`) is accepted. */
   readonly thinking: boolean;
+  /** `temperature` and `top_p` are refused together (Claude 4.1 and later): only `temperature` is sent. */
+  readonly exclusiveSampling: boolean;
 }
 
 /** The rules an encoder applies when it is told nothing about the model: the fields every upstream of the wire accepts. */
-export const defaultModelCapabilities: ModelCapabilities = { maxCompletionTokens: false, acceptsEffort: false, thinking: true };
+export const defaultModelCapabilities: ModelCapabilities = { maxCompletionTokens: false, acceptsEffort: false, thinking: true, exclusiveSampling: false };

@@ -39,6 +39,6 @@ describe('model capabilities', () => {
   it('answers the same record for a name asked twice', () => {
     const lookup = createCapabilityLookup(bundledModelCatalog);
     expect(lookup('gpt-5')).toBe(lookup('gpt-5'));
-    expect(lookup('gpt-5')).toEqual({ maxCompletionTokens: true, acceptsEffort: false, thinking: true });
+    expect(lookup('gpt-5')).toEqual({ maxCompletionTokens: true, acceptsEffort: false, thinking: true, exclusiveSampling: false });
   });
 });

@@ -33,6 +33,15 @@ function claudeAcceptsEffort(claude: ClaudeVersion | undefined): boolean {
   return claude.version >= 46 || (claude.family === 'opus' && claude.version >= 45);
 }
 
+/**
+ * Claude Opus 4.1, every Claude 4.5 and later refuse `temperature` together with `top_p` ("`temperature` and `top_p`
+ * cannot both be specified for this model"). @see https://docs.claude.com/en/docs/about-claude/models/migrating-to-claude-4
+ */
+function claudeExclusiveSampling(claude: ClaudeVersion | undefined): boolean {
+  if (!claude) return false;
+  return claude.version >= 45 || (claude.family === 'opus' && claude.version >= 41);
+}
+
 /** Extended thinking starts with Claude 3.7 Sonnet. @see https://docs.claude.com/en/docs/build-with-claude/extended-thinking */
 const claudeFirstThinkingVersion = 37;
 
@@ -45,6 +54,7 @@ export function capabilitiesOf(modelName: string, catalog: ModelCatalog): ModelC
   return {
     maxCompletionTokens: openAiReasoningName.test(bare) || (entry?.provider === 'openai' && entry.reasoning === true),
     acceptsEffort: claudeAcceptsEffort(claude),
+    exclusiveSampling: claudeExclusiveSampling(claude),
     // Unknown models (Anthropic-compatible servers) are given the benefit of the doubt: a budget is the portable form.
     thinking: claude ? claude.version >= claudeFirstThinkingVersion || entry?.reasoning === true : (entry?.reasoning ?? true),
   };
