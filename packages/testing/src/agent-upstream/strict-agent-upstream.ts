@@ -73,7 +73,9 @@ function strictRoute(route: MockRoute, exchanges: StrictExchange[]): MockRoute {
 /** Starts the strict agent upstream on 127.0.0.1 and an ephemeral port. */
 export async function startStrictAgentUpstream(): Promise<StrictAgentUpstream> {
   const exchanges: StrictExchange[] = [];
-  const mock = await startMockUpstream({ routes: mockRoutes.map((route) => strictRoute(route, exchanges)) });
+  // An agent thinks and runs tools between calls: idle connections stay open longer than those pauses, so Turnpike never
+  // reuses one the mock is closing at that moment.
+  const mock = await startMockUpstream({ routes: mockRoutes.map((route) => strictRoute(route, exchanges)), keepAliveTimeoutMs: 10 * 60_000 });
   return {
     mock,
     url: mock.url,
