@@ -75,6 +75,9 @@ describe('coding agents through Turnpike against strict upstreams', () => {
         expect(moves.filter((move) => move === 'call').length, diagnosis).toBeGreaterThanOrEqual(1);
         expect(moves.at(-1), diagnosis).toBe('answer');
         expect(upstream.exchanges.every((exchange) => exchange.wire === target.wire && exchange.model === target.model)).toBe(true);
+        // The reasoning the upstream signed on the first turn (Anthropic thinking, Responses encrypted reasoning, Gemini
+        // thought signatures) comes back to it with the tool output, whatever format the agent speaks.
+        if (target.wire === 'gemini' || (extra?.reasoningEffort && target.wire !== 'openai-chat')) expect(upstream.exchanges.at(-1)?.carriedReasoning, diagnosis).toBe(true);
 
         const answered = upstream.exchanges;
         const upstreamInput = answered.reduce((sum, exchange) => sum + exchange.promptTokens, 0);

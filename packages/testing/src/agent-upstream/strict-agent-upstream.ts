@@ -30,6 +30,8 @@ export interface StrictExchange {
   refusal?: unknown;
   /** What the scripted model did: called the shell tool, answered with its output, or just chatted (side calls). */
   move?: 'call' | 'answer' | 'chat';
+  /** The request carried reasoning state this mock issued earlier (a thinking signature, encrypted reasoning or a thought signature). */
+  carriedReasoning: boolean;
   /** The usage the answer reports. */
   promptTokens: number;
   completionTokens: number;
@@ -46,6 +48,9 @@ export interface StrictAgentUpstream {
   close(): Promise<void>;
 }
 
+/** The reasoning state the mock routes issue: Anthropic thinking signatures, Responses encrypted reasoning, Gemini thought signatures. */
+const issuedReasoning = /mock-signature-\d+|mock-encrypted-\d+|mock-thought-\d+/;
+
 function strictRoute(route: MockRoute, exchanges: StrictExchange[]): MockRoute {
   return {
     ...route,
@@ -54,16 +59,17 @@ function strictRoute(route: MockRoute, exchanges: StrictExchange[]): MockRoute {
       const body = exchange.request.body;
       if (!wire || !isObject(body)) return route.handle(exchange);
       const model = wire === 'gemini' ? geminiModelOfPath(exchange.request.path) : String(body.model);
+      const carriedReasoning = issuedReasoning.test(exchange.request.rawBody.toString('utf8'));
       const refusal = firstRefusal(strictRulesByWire[wire], wire === 'gemini' ? { ...body, model } : body);
       if (refusal) {
-        exchanges.push({ wire, model, refusal: refusal.body, promptTokens: 0, completionTokens: 0 });
+        exchanges.push({ wire, model, refusal: refusal.body, carriedReasoning, promptTokens: 0, completionTokens: 0 });
         return exchange.sendJson(refusal.status, refusal.body);
       }
       const move = agentMove(wire, body);
       const reasoningTokens = exchange.behaviour.reasoningTokens;
       const replyChunks = move.kind === 'answer' ? move.pieces : exchange.behaviour.replyChunks;
       const pieces = replyChunks?.length ?? exchange.behaviour.chunkCount;
-      exchanges.push({ wire, model, move: move.kind, promptTokens: strictPromptTokens, completionTokens: (move.kind === 'call' ? 1 : pieces) + reasoningTokens });
+      exchanges.push({ wire, model, move: move.kind, carriedReasoning, promptTokens: strictPromptTokens, completionTokens: (move.kind === 'call' ? 1 : pieces) + reasoningTokens });
       const replyToolCall = move.kind === 'call' ? { ...move.call, signature: wire === 'gemini' ? `mock-thought-${exchange.sequence}` : undefined } : undefined;
       return route.handle({ ...exchange, behaviour: { ...exchange.behaviour, promptTokens: strictPromptTokens, replyToolCall, replyChunks } });
     },
