@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
-// Four test projects, by what a test needs (run one with `npm run test:<name>`, or all with `npm test`):
+// Five test projects, by what a test needs (run one with `npm run test:<name>`, or all with `npm test`):
 // - unit: pure tests beside the code: no server, database or service (in-process loopback mocks are fine).
 // - server: apps/server tests that build a server or open a database.
 // - cluster: multi-instance tests (`apps/server/test/cluster-*.test.ts`): several servers or processes sharing state.
+// - agents: the coding-agent CLIs through a started server against strict provider mocks (`apps/server/test/agents`).
 // - browser: the built console in Chromium (`apps/console/e2e`).
 
 /** Tests beside the server code that open a SQLite database: they run with the server tests, not the unit tests. */
@@ -36,8 +37,16 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/test/**/*.test.ts', ...databaseTestsInSource],
-          exclude: ['apps/server/test/cluster-*.test.ts'],
+          exclude: ['apps/server/test/cluster-*.test.ts', 'apps/server/test/agents/**'],
           globalSetup: sharedServices,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The real agent CLIs (Claude Code, Codex, Gemini CLI) through a started server, on SQLite only.
+          name: 'agents',
+          include: ['apps/server/test/agents/**/*.test.ts'],
         },
       },
       {

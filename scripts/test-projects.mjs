@@ -22,6 +22,13 @@ export const testProjects = [
     sharedServices: true,
     needsConsoleBuild: false,
   },
+  {
+    name: 'agents',
+    title: 'Agent tests (Claude Code, Codex and Gemini CLI through a started server, strict provider mocks)',
+    packages: [],
+    sharedServices: false,
+    needsConsoleBuild: false,
+  },
   { name: 'browser', title: 'Browser tests (the built console in Chromium)', packages: ['chromium', 'fonts-noto-cjk'], sharedServices: false, needsConsoleBuild: true },
 ];
 

@@ -1,5 +1,5 @@
 // `npm test`: installs the Debian packages the suite needs, then lint → typecheck → build → every vitest project
-// (unit, server, cluster, browser: scripts/test-projects.mjs). Stops at the first failing stage with a non-zero exit
+// (unit, server, cluster, agents, browser: scripts/test-projects.mjs). Stops at the first failing stage with a non-zero exit
 // code. Extra arguments go to one vitest run over every project instead: `npm test -- apps/server/test/logs-list.test.ts`.
 import './check-node.mjs';
 import { spawnSync } from 'node:child_process';

@@ -142,4 +142,30 @@ describe('coding-agent requests through the relay', () => {
     expect(modelTurn?.parts).toEqual([{ functionCall: { name: 'tool_0', args: { path: 'src' } }, thoughtSignature: signature }]);
     expect(sent.contents.at(-1)?.parts).toEqual([{ functionResponse: expect.objectContaining({ name: 'tool_0' }) }]);
   });
+
+  it('Claude Code with a thinking budget → gpt-5 on an OpenAI channel: the budget goes as reasoning_effort, and the log says so', async () => {
+    const client = new Anthropic({ apiKey: key, baseURL: base, maxRetries: 0 });
+    await client.messages.create({ model: 'gpt-5', max_tokens: 16000, temperature: 1, thinking: { type: 'enabled', budget_tokens: 4000 }, messages: [{ role: 'user', content: 'hi' }] });
+    const sent = upstream.requests.at(-1)!.body as Record<string, unknown>;
+    expect(sent.reasoning_effort).toBe('medium');
+    expect('temperature' in sent).toBe(false);
+    expect((await lastLogOther()).warnings).toContain('thinking budget 4000 was approximated as OpenAI reasoning effort "medium"');
+  });
+
+  it('an operator override (ModelCapabilityOverrides) changes what a model is sent, from the next request on', async () => {
+    const client = new Anthropic({ apiKey: key, baseURL: base, maxRetries: 0 });
+    const sent = async (): Promise<Record<string, unknown>> => {
+      await client.messages.create({ model: 'gpt-4.1', max_tokens: 300, messages: [{ role: 'user', content: 'hi' }] });
+      return upstream.requests.at(-1)!.body as Record<string, unknown>;
+    };
+    expect((await sent()).max_tokens).toBe(300);
+    const admin = await server.createUser({ username: 'agent-admin', role: 100 });
+    const saved = await server.call('PUT', '/api/option/', { as: admin, body: { key: 'ModelCapabilityOverrides', value: JSON.stringify({ 'gpt-4.1': { maxCompletionTokens: true } }) } });
+    expect(saved.json()).toMatchObject({ success: true });
+    expect((await sent()).max_completion_tokens).toBe(300);
+    const refused = await server.call('PUT', '/api/option/', { as: admin, body: { key: 'ModelCapabilityOverrides', value: JSON.stringify({ 'gpt-4.1': { maxCompletionToken: true } }) } });
+    expect(refused.json()).toMatchObject({ success: false });
+    await server.call('PUT', '/api/option/', { as: admin, body: { key: 'ModelCapabilityOverrides', value: '{}' } });
+    expect((await sent()).max_tokens).toBe(300);
+  });
 });

@@ -2,6 +2,7 @@
 export * from './enums';
 export * from './options';
 export * from './option-defaults';
+export * from './model-capability-overrides';
 export * from './envelope';
 export * from './usage';
 export * from './problems';

@@ -160,6 +160,7 @@ export const optionDefaults: Record<string, unknown> = {
   ModelRatio: defaultModelRatio,
   CompletionRatio: defaultCompletionRatio,
   CacheRatio: defaultCacheRatio,
+  ModelCapabilityOverrides: {},
   GroupRatio: { default: 1, vip: 1, svip: 1 },
   UserUsableGroups: { default: 'Default group', vip: 'VIP group' },
   GroupGroupRatio: { vip: { edit_this: 0.9 } },

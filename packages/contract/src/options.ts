@@ -1,5 +1,6 @@
 // The option registry: every key of both spec documents with its type, secrecy and JSON shape.
 import { z } from 'zod';
+import { modelCapabilityOverridesSchema } from './model-capability-overrides';
 import { optionDefaults } from './option-defaults';
 
 /** How an option's text value is read. */
@@ -167,6 +168,8 @@ const definitions: OptionDefinition[] = [
   { key: 'claude.thinking_adapter_budget_tokens_percentage', kind: 'number', min: 0.1, max: 1 },
   // Global
   { key: 'global.pass_through_request_enabled', kind: 'boolean' },
+  // Per-model request rules over the catalog's (accepts effort, max_completion_tokens, sampling, thinking budget range)
+  { key: 'ModelCapabilityOverrides', kind: 'json', schema: modelCapabilityOverridesSchema },
 ];
 
 /** Every option definition, keyed by option key. */

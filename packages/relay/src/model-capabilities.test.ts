@@ -39,6 +39,33 @@ describe('model capabilities', () => {
   it('answers the same record for a name asked twice', () => {
     const lookup = createCapabilityLookup(bundledModelCatalog);
     expect(lookup('gpt-5')).toBe(lookup('gpt-5'));
-    expect(lookup('gpt-5')).toEqual({ maxCompletionTokens: true, acceptsEffort: false, thinking: true });
+    expect(lookup('gpt-5')).toEqual({ maxCompletionTokens: true, acceptsEffort: false, thinking: true, exclusiveSampling: false, reasoningEffort: true, samplingFixed: true });
+  });
+
+  it('refuses reasoning efforts to OpenAI models without reasoning and default-only sampling to its reasoning models', () => {
+    for (const model of ['gpt-4.1', 'gpt-4o-mini', 'gpt-3.5-turbo', 'chatgpt-4o-latest']) expect(bundledModelCapabilities(model).reasoningEffort, model).toBe(false);
+    for (const model of ['gpt-5', 'o3', 'deepseek-reasoner', 'claude-sonnet-4-5']) expect(bundledModelCapabilities(model).reasoningEffort, model).toBe(true);
+    expect(bundledModelCapabilities('o4-mini').samplingFixed).toBe(true);
+    expect(bundledModelCapabilities('gpt-4.1').samplingFixed).toBe(false);
+  });
+
+  it('refuses temperature with top_p for Claude Opus 4.1 and every Claude 4.5 or later', () => {
+    for (const model of ['claude-opus-4-1-20250805', 'claude-sonnet-4-5', 'claude-haiku-4-5', 'claude-opus-4-6']) expect(bundledModelCapabilities(model).exclusiveSampling, model).toBe(true);
+    for (const model of ['claude-sonnet-4-20250514', 'claude-3-7-sonnet-20250219', 'gpt-5']) expect(bundledModelCapabilities(model).exclusiveSampling, model).toBe(false);
+  });
+
+  it('knows the Gemini 2.5 thinking budget ranges', () => {
+    expect(bundledModelCapabilities('gemini-2.5-pro').thinkingBudget).toEqual({ min: 128, max: 32768, off: false });
+    expect(bundledModelCapabilities('gemini-2.5-flash').thinkingBudget).toEqual({ min: 1, max: 24576, off: true });
+    expect(bundledModelCapabilities('gemini-2.5-flash-lite').thinkingBudget).toEqual({ min: 512, max: 24576, off: true });
+    expect(bundledModelCapabilities('gemini-3-pro-preview').thinkingBudget).toBeUndefined();
+  });
+
+  it('puts the operator’s overrides over the derived record, for the named model only', () => {
+    const lookup = createCapabilityLookup(bundledModelCatalog, { 'house-reasoner': { maxCompletionTokens: true, samplingFixed: true }, 'gemini-2.5-flash': { thinkingBudget: { min: 1024, max: 8192, off: false } } });
+    expect(lookup('house-reasoner')).toMatchObject({ maxCompletionTokens: true, samplingFixed: true, reasoningEffort: true });
+    expect(lookup('house-chat').maxCompletionTokens).toBe(false);
+    expect(lookup('gemini-2.5-flash').thinkingBudget).toEqual({ min: 1024, max: 8192, off: false });
+    expect(lookup('toString').maxCompletionTokens).toBe(false);
   });
 });

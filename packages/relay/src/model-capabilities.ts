@@ -1,6 +1,6 @@
 // Each upstream model's request rules (`ModelCapabilities`), written once here: the catalog's facts where it has the
 // model, and the providers' documented naming rules for models newer than the catalog's data.
-import type { ModelCapabilities } from '@turnpike/formats';
+import type { ModelCapabilities, ThinkingBudgetRange } from '@turnpike/formats';
 import { bundledModelCatalog, type ModelCatalog } from './model-catalog';
 
 /** OpenAI reasoning models (o1, o3, o4-mini, gpt-5…) refuse `max_tokens` on chat completions. @see https://platform.openai.com/docs/guides/reasoning */
@@ -33,6 +33,29 @@ function claudeAcceptsEffort(claude: ClaudeVersion | undefined): boolean {
   return claude.version >= 46 || (claude.family === 'opus' && claude.version >= 45);
 }
 
+/**
+ * Claude Opus 4.1, every Claude 4.5 and later refuse `temperature` together with `top_p` ("`temperature` and `top_p`
+ * cannot both be specified for this model"). @see https://docs.claude.com/en/docs/about-claude/models/migrating-to-claude-4
+ */
+function claudeExclusiveSampling(claude: ClaudeVersion | undefined): boolean {
+  if (!claude) return false;
+  return claude.version >= 45 || (claude.family === 'opus' && claude.version >= 41);
+}
+
+/** OpenAI's chat models without reasoning, which refuse `reasoning_effort`. @see https://platform.openai.com/docs/guides/reasoning */
+const openAiPlainName = /^(?:gpt-4|gpt-3\.5|chatgpt-4o)/;
+
+/**
+ * Gemini 2.5 thinking budgets: Pro 128–32768 and cannot turn thinking off; Flash 0–24576; Flash-Lite 512–24576 or 0.
+ * @see https://ai.google.dev/gemini-api/docs/thinking#set-budget
+ */
+function geminiThinkingBudget(name: string): ThinkingBudgetRange | undefined {
+  if (name.startsWith('gemini-2.5-pro')) return { min: 128, max: 32768, off: false };
+  if (name.startsWith('gemini-2.5-flash-lite')) return { min: 512, max: 24576, off: true };
+  if (name.startsWith('gemini-2.5-flash')) return { min: 1, max: 24576, off: true };
+  return undefined;
+}
+
 /** Extended thinking starts with Claude 3.7 Sonnet. @see https://docs.claude.com/en/docs/build-with-claude/extended-thinking */
 const claudeFirstThinkingVersion = 37;
 
@@ -42,25 +65,35 @@ export function capabilitiesOf(modelName: string, catalog: ModelCatalog): ModelC
   const name = modelName.trim().toLowerCase();
   const bare = name.slice(name.lastIndexOf('/') + 1);
   const claude = claudeVersionOf(bare);
+  const openAiReasoning = openAiReasoningName.test(bare) || (entry?.provider === 'openai' && entry.reasoning === true);
+  const thinkingBudget = geminiThinkingBudget(bare);
   return {
-    maxCompletionTokens: openAiReasoningName.test(bare) || (entry?.provider === 'openai' && entry.reasoning === true),
+    maxCompletionTokens: openAiReasoning,
     acceptsEffort: claudeAcceptsEffort(claude),
+    exclusiveSampling: claudeExclusiveSampling(claude),
     // Unknown models (Anthropic-compatible servers) are given the benefit of the doubt: a budget is the portable form.
     thinking: claude ? claude.version >= claudeFirstThinkingVersion || entry?.reasoning === true : (entry?.reasoning ?? true),
+    reasoningEffort: !(openAiPlainName.test(bare) || (entry?.provider === 'openai' && entry.reasoning === false)),
+    samplingFixed: openAiReasoning,
+    ...(thinkingBudget ? { thinkingBudget } : {}),
   };
 }
+
+/** An operator's corrections of some models' records (the ModelCapabilities option), by upstream model name. */
+export type ModelCapabilityOverrides = Readonly<Record<string, Partial<ModelCapabilities>>>;
 
 /** Past this many distinct names the memo starts over, so arbitrary model names cannot grow it without bound. */
 const memoLimit = 1024;
 
-/** A memoised `capabilitiesOf` over `catalog`: the relay asks once per model name, not once per request. */
-export function createCapabilityLookup(catalog: ModelCatalog): (modelName: string) => ModelCapabilities {
+/** A memoised `capabilitiesOf` over `catalog`, with the operator's `overrides` on top: the relay asks once per model name, not once per request. */
+export function createCapabilityLookup(catalog: ModelCatalog, overrides: ModelCapabilityOverrides = {}): (modelName: string) => ModelCapabilities {
   const memo = new Map<string, ModelCapabilities>();
   return (modelName) => {
     let capabilities = memo.get(modelName);
     if (capabilities === undefined) {
       if (memo.size >= memoLimit) memo.clear();
-      capabilities = capabilitiesOf(modelName, catalog);
+      const override = Object.hasOwn(overrides, modelName) ? overrides[modelName] : undefined;
+      capabilities = override ? { ...capabilitiesOf(modelName, catalog), ...override } : capabilitiesOf(modelName, catalog);
       memo.set(modelName, capabilities);
     }
     return capabilities;

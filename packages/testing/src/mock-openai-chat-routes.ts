@@ -1,6 +1,7 @@
 // OpenAI text endpoints of the mock upstream: /v1/chat/completions and /v1/completions, JSON and SSE.
-import { limitMockAnswer, mockCompletionTokens, mockReplyPieces, type MockBehaviour } from './mock-behaviour';
+import { limitMockAnswer, mockCompletionTokens, mockReplyPieces, mockToolCallCompletionTokens, type MockBehaviour } from './mock-behaviour';
 import { bodyField, sendInvalidRequest, type MockExchange, type MockRoute } from './mock-exchange';
+import { isObject, listOf } from './mock-json';
 import { countMockChatPromptTokens, countMockInputTokens } from './mock-tokens';
 
 /** The fixed `created` timestamp of every mock answer, so answers are byte-for-byte reproducible. */
@@ -67,11 +68,53 @@ function streamTextAnswer(exchange: MockExchange, answer: TextAnswer): Promise<v
   return exchange.sendSse(frames);
 }
 
+/** The call the answer makes: when the behaviour asks for one, the body declares a function and its last message is no tool result. */
+function chooseToolCall(exchange: MockExchange): { name: string; arguments: string } | undefined {
+  const reply = exchange.behaviour.replyToolCall;
+  if (!reply) return undefined;
+  const firstName = listOf(bodyField(exchange, 'tools'))
+    .map((tool) => (isObject(tool) && isObject(tool.function) ? tool.function.name : undefined))
+    .find((name) => typeof name === 'string');
+  if (typeof firstName !== 'string') return undefined;
+  const last = listOf(bodyField(exchange, 'messages')).at(-1);
+  if (isObject(last) && last.role === 'tool') return undefined;
+  return { name: reply.name ?? firstName, arguments: JSON.stringify(reply.arguments ?? {}) };
+}
+
+/** Answers with one function call (`tool_calls`, finish reason `tool_calls`), whole or streamed as OpenAI streams calls. */
+function sendToolCallAnswer(exchange: MockExchange, model: string, call: { name: string; arguments: string }): Promise<void> {
+  const behaviour = exchange.behaviour;
+  const promptTokens = behaviour.promptTokens ?? countMockChatPromptTokens(exchange.request.body);
+  const id = `chatcmpl-mock-${exchange.sequence}`;
+  const callId = `call_mock_${exchange.sequence}`;
+  const usage = mockOpenAiUsage(behaviour, promptTokens, mockToolCallCompletionTokens(behaviour));
+  const base = { id, object: 'chat.completion.chunk', created: mockCreatedAt, model };
+  if (bodyField(exchange, 'stream') !== true) {
+    const message = { role: 'assistant', content: null, refusal: null, tool_calls: [{ id: callId, type: 'function', function: call }] };
+    const answer: Record<string, unknown> = { id, object: 'chat.completion', created: mockCreatedAt, model, choices: [{ index: 0, message, logprobs: null, finish_reason: 'tool_calls' }] };
+    if (behaviour.usage !== 'omitted') answer.usage = usage;
+    return exchange.sendJson(200, answer);
+  }
+  const half = Math.ceil(call.arguments.length / 2);
+  const deltas = [
+    { role: 'assistant', content: null, tool_calls: [{ index: 0, id: callId, type: 'function', function: { name: call.name, arguments: '' } }] },
+    { tool_calls: [{ index: 0, function: { arguments: call.arguments.slice(0, half) } }] },
+    { tool_calls: [{ index: 0, function: { arguments: call.arguments.slice(half) } }] },
+  ];
+  const frames = deltas.map((delta) => frame({ ...base, choices: [{ index: 0, delta, logprobs: null, finish_reason: null }] }));
+  frames.push(frame({ ...base, choices: [{ index: 0, delta: {}, logprobs: null, finish_reason: 'tool_calls' }] }));
+  if (wantsUsage(exchange) && behaviour.usage !== 'omitted') frames.push(frame({ ...base, choices: [], usage }));
+  frames.push('data: [DONE]\n\n');
+  return exchange.sendSse(frames);
+}
+
 async function handleChatCompletions(exchange: MockExchange): Promise<void> {
   const model = bodyField(exchange, 'model');
   if (typeof model !== 'string' || !Array.isArray(bodyField(exchange, 'messages'))) {
     return sendInvalidRequest(exchange, 'model and messages are required');
   }
+  const call = chooseToolCall(exchange);
+  if (call) return sendToolCallAnswer(exchange, model, call);
   const limit = bodyField(exchange, 'max_completion_tokens') ?? bodyField(exchange, 'max_tokens');
   const { behaviour, finishReason } = limitedAnswer(exchange, limit);
   const promptTokens = behaviour.promptTokens ?? countMockChatPromptTokens(exchange.request.body);

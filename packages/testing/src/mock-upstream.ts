@@ -27,6 +27,11 @@ export interface MockUpstreamOptions {
   routes?: readonly MockRoute[];
   /** Serve HTTPS with this key and certificate (PEM; see `selfSignedCertificate`) instead of HTTP. */
   tls?: { key: string; cert: string };
+  /**
+   * How long an idle keep-alive connection stays open (Node's default is 5 s). A client that reuses a connection the
+   * server is closing at that moment sees ECONNRESET; tests with long pauses between calls set it above their pauses.
+   */
+  keepAliveTimeoutMs?: number;
 }
 
 /** A custom answer: writes the whole answer to `response` itself (see `sendJson`, `sendPieces`). */
@@ -108,6 +113,7 @@ export async function startMockUpstream(options: MockUpstreamOptions = {}): Prom
     });
   };
   const server: Server = options.tls ? createHttpsServer(options.tls, onRequest) : createServer(onRequest);
+  if (options.keepAliveTimeoutMs !== undefined) server.keepAliveTimeout = options.keepAliveTimeoutMs;
   const sockets = serveMockSockets(server, requests);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -3,11 +3,11 @@
 // settings group). No format is named here: what differs per format comes from the format.
 import { findFormat } from '@turnpike/formats';
 import { chatWireFor, findProvider, findProviderAdaptor, type AdaptorChannel, type ProviderAdaptor, type UpstreamCall } from '@turnpike/providers';
-import { bundledModelCapabilities } from '@turnpike/relay';
 import type { OptionStore } from '../options/option-store';
 import { buildChatUpstreamBody, dialectOf } from './chat-wire';
 import { chooseThinking, claudeDefaultMaxTokens, groupSettings } from './provider-options';
 import { buildUpstreamBody, type RelayRequest } from './relay-request';
+import { capabilityLookupOf } from './capability-lookup';
 
 /** How one chat attempt talks to its upstream. */
 export interface ChatAttempt {
@@ -85,7 +85,7 @@ export function prepareUpstreamCall(options: OptionStore, call: RelayRequest, ta
     thinkingBudget: thinking.budget,
     safetySettings: safety ? () => safety(options) : null,
     adaptor,
-    capabilitiesOf: bundledModelCapabilities,
+    capabilitiesOf: capabilityLookupOf(options),
   });
   const modelHeaders = settings?.headers(options, upstreamModel) ?? null;
   const forwarded = wire === call.format ? call.forwardHeaders : null;

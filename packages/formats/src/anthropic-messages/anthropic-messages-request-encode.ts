@@ -275,7 +275,10 @@ export function encodeAnthropicMessagesRequest(request: CanonicalRequest, capabi
   if (system !== undefined) result.system = system;
   if (request.stream) result.stream = true;
   if (request.temperature !== undefined) result.temperature = request.temperature;
-  if (request.topP !== undefined) result.top_p = request.topP;
+  if (request.topP !== undefined) {
+    if (capabilities.exclusiveSampling && request.temperature !== undefined) notes.note(`top_p was dropped: ${request.model} takes temperature or top_p, not both`);
+    else result.top_p = request.topP;
+  }
   if (request.topK !== undefined) result.top_k = request.topK;
   if (request.stop !== undefined && request.stop.length > 0) result.stop_sequences = request.stop;
   if (request.seed !== undefined) notes.drop('seed');

@@ -2,6 +2,8 @@
 import type { CanonicalReasoningConfig, CanonicalRequest, CanonicalResponseFormat } from '../canonical-model';
 import { isJsonObject, type WarningSink } from './gemini-content-codec';
 import type { GeminiGenerationConfig } from './gemini-schema';
+import { defaultModelCapabilities, type ModelCapabilities } from '../model-capabilities';
+import { fitThinkingBudget } from '../reasoning-budget';
 import { openApiSchemaToJsonSchema } from './gemini-tool-codec';
 
 /** The canonical fields a generationConfig maps to. */
@@ -66,10 +68,14 @@ export function decodeGeminiGenerationConfig(config: GeminiGenerationConfig, fie
   return result;
 }
 
-function encodeThinkingConfig(request: CanonicalRequest, warn: WarningSink): GeminiGenerationConfig['thinkingConfig'] {
+function encodeThinkingConfig(request: CanonicalRequest, warn: WarningSink, capabilities: ModelCapabilities): GeminiGenerationConfig['thinkingConfig'] {
   const thinking: NonNullable<GeminiGenerationConfig['thinkingConfig']> = {};
   const reasoning = request.reasoning;
-  if (reasoning?.budgetTokens !== undefined) thinking.thinkingBudget = reasoning.budgetTokens;
+  if (reasoning?.budgetTokens !== undefined) {
+    const fitted = fitThinkingBudget(reasoning.budgetTokens, capabilities.thinkingBudget, request.model);
+    if (fitted.warning !== undefined) warn(fitted.warning);
+    thinking.thinkingBudget = fitted.budget;
+  }
   if (reasoning?.includeThoughts !== undefined) thinking.includeThoughts = reasoning.includeThoughts;
   const effort = request.reasoningEffort;
   if (effort !== undefined) {
@@ -84,14 +90,14 @@ function encodeThinkingConfig(request: CanonicalRequest, warn: WarningSink): Gem
 }
 
 /** Encodes the canonical options as generationConfig fields (without passthrough ones). */
-export function encodeGeminiGenerationConfig(request: CanonicalRequest, warn: WarningSink): GeminiGenerationConfig {
+export function encodeGeminiGenerationConfig(request: CanonicalRequest, warn: WarningSink, capabilities: ModelCapabilities = defaultModelCapabilities): GeminiGenerationConfig {
   const config: GeminiGenerationConfig = {};
   for (const [geminiField, canonicalField] of directFields) {
     const value = request[canonicalField];
     if (value !== undefined) config[geminiField] = value;
   }
   if (request.stop !== undefined) config.stopSequences = request.stop;
-  const thinkingConfig = encodeThinkingConfig(request, warn);
+  const thinkingConfig = encodeThinkingConfig(request, warn, capabilities);
   if (thinkingConfig) config.thinkingConfig = thinkingConfig;
   const format = request.responseFormat;
   if (format?.type === 'text') config.responseMimeType = 'text/plain';

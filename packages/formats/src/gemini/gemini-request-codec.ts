@@ -21,6 +21,7 @@ import {
 } from './gemini-content-codec';
 import { decodeGeminiGenerationConfig, encodeGeminiGenerationConfig } from './gemini-generation-config';
 import type { GeminiContent, GeminiPart, GeminiRequest } from './gemini-schema';
+import { defaultModelCapabilities, type ModelCapabilities } from '../model-capabilities';
 import {
   decodeGeminiFunctionDeclaration,
   decodeGeminiFunctionResponse,
@@ -246,14 +247,14 @@ function nestedPassthrough(fields: Record<string, unknown>, prefix: string): Rec
 }
 
 /** Encodes a canonical request as a Gemini body; what Gemini cannot express is appended to `request.warnings`. */
-export function encodeGeminiRequest(request: CanonicalRequest): GeminiRequest {
+export function encodeGeminiRequest(request: CanonicalRequest, capabilities: ModelCapabilities = defaultModelCapabilities): GeminiRequest {
   const warn: WarningSink = (warning) => addRequestWarning(request, warning);
   const fields = request.passthrough?.format === 'gemini' ? request.passthrough.fields : {};
   const topLevel = Object.fromEntries(Object.entries(fields).filter(([key]) => !key.includes('.') && key !== 'tools'));
   const { system, contents } = encodeContents(request, warn);
   const result: GeminiRequest = { ...topLevel, contents };
   if (system.length > 0) result.systemInstruction = { parts: system };
-  const generationConfig = { ...nestedPassthrough(fields, 'generationConfig.'), ...encodeGeminiGenerationConfig(request, warn) };
+  const generationConfig = { ...nestedPassthrough(fields, 'generationConfig.'), ...encodeGeminiGenerationConfig(request, warn, capabilities) };
   if (Object.keys(generationConfig).length > 0) result.generationConfig = generationConfig;
   const builtInTools = Array.isArray(fields.tools) ? fields.tools.filter(isJsonObject) : [];
   const declarations = (request.tools ?? []).map((tool) => {

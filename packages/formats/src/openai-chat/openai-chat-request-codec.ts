@@ -8,9 +8,11 @@ import type {
   CanonicalTool,
   CanonicalToolChoice,
 } from '../canonical-model';
+import { addRequestWarning } from '../canonical-model';
 import type { OpenAiChatMessage, OpenAiChatRequest, OpenAiContentPart } from './openai-chat-schema';
 import { defaultModelCapabilities, type ModelCapabilities } from '../model-capabilities';
 import { fitOpenAiUser } from '../openai-user-id';
+import { openAiEffortOf } from '../openai-reasoning-effort';
 import { openToolCallId, unsealedToolCallId } from '../tool-call-signature';
 
 /** Request fields the codec maps to canonical fields; everything else goes to passthrough. */
@@ -255,6 +257,15 @@ function encodeResponseFormat(format: CanonicalResponseFormat): OpenAiChatReques
   return { type: 'json_schema', json_schema: jsonSchema };
 }
 
+/** Temperature and top_p, unless the model takes only the default sampling (OpenAI reasoning models). */
+function encodeSampling(request: CanonicalRequest, result: OpenAiChatRequest, capabilities: ModelCapabilities): void {
+  for (const [field, value] of [['temperature', request.temperature], ['top_p', request.topP]] as const) {
+    if (value === undefined) continue;
+    if (capabilities.samplingFixed && value !== 1) addRequestWarning(request, `${field} ${value} was dropped: ${request.model} takes only the default sampling`);
+    else if (!capabilities.samplingFixed) result[field] = value;
+  }
+}
+
 /**
  * Encodes a canonical request as an OpenAI chat request body for a model with `capabilities`; what it cannot express
  * is appended to `request.warnings`.
@@ -272,8 +283,7 @@ export function encodeOpenAiChatRequest(request: CanonicalRequest, capabilities:
     if (capabilities.maxCompletionTokens) result.max_completion_tokens = request.maxTokens;
     else result.max_tokens = request.maxTokens;
   }
-  if (request.temperature !== undefined) result.temperature = request.temperature;
-  if (request.topP !== undefined) result.top_p = request.topP;
+  encodeSampling(request, result, capabilities);
   if (request.stop !== undefined) result.stop = request.stop;
   if (request.seed !== undefined) result.seed = request.seed;
   if (request.presencePenalty !== undefined) result.presence_penalty = request.presencePenalty;
@@ -291,7 +301,8 @@ export function encodeOpenAiChatRequest(request: CanonicalRequest, capabilities:
   }
   if (request.toolChoice !== undefined) result.tool_choice = encodeToolChoice(request.toolChoice);
   if (request.parallelToolCalls !== undefined) result.parallel_tool_calls = request.parallelToolCalls;
-  if (request.reasoningEffort !== undefined) result.reasoning_effort = request.reasoningEffort;
+  const effort = openAiEffortOf(request, capabilities, 'reasoning_effort');
+  if (effort !== undefined) result.reasoning_effort = effort;
   if (request.responseFormat !== undefined) result.response_format = encodeResponseFormat(request.responseFormat);
   const user = fitOpenAiUser(request, 'openai-chat');
   if (user !== undefined) result.user = user;

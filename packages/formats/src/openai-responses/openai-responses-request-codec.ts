@@ -13,6 +13,8 @@ import {
 import { decodeOpenAiResponsesInput, encodeOpenAiResponsesInput, type OpenAiResponsesWarningSink } from './openai-responses-input-codec';
 import type { OpenAiResponsesRequest, OpenAiResponsesTool } from './openai-responses-schema';
 import { isRecord, type JsonRecord } from '../json-values';
+import { defaultModelCapabilities, type ModelCapabilities } from '../model-capabilities';
+import { openAiEffortOf } from '../openai-reasoning-effort';
 import { fitOpenAiUser } from '../openai-user-id';
 
 type FunctionTool = Extract<OpenAiResponsesTool, { type: 'function' }>;
@@ -147,26 +149,11 @@ function encodeResponseFormat(format: CanonicalResponseFormat): JsonRecord {
   return encoded;
 }
 
-/** Effort for a thinking budget, when the source dialect gave a budget rather than an effort; -1 (model decides) has none. */
-function effortForBudget(budgetTokens: number): string | undefined {
-  if (budgetTokens < 0) return undefined;
-  if (budgetTokens === 0) return 'none';
-  if (budgetTokens <= 1024) return 'low';
-  if (budgetTokens <= 8192) return 'medium';
-  return 'high';
-}
-
-function encodeReasoning(request: CanonicalRequest, passthrough: JsonRecord, warn: OpenAiResponsesWarningSink): JsonRecord | undefined {
+function encodeReasoning(request: CanonicalRequest, passthrough: JsonRecord, capabilities: ModelCapabilities): JsonRecord | undefined {
   const reasoning: JsonRecord = isRecord(passthrough.reasoning) ? { ...passthrough.reasoning } : {};
-  const budget = request.reasoning?.budgetTokens;
-  if (request.reasoningEffort !== undefined) reasoning.effort = request.reasoningEffort;
-  else if (budget !== undefined) {
-    const effort = effortForBudget(budget);
-    if (effort !== undefined) {
-      reasoning.effort = effort;
-      warn(`thinking budget ${budget} was approximated as OpenAI reasoning effort "${effort}"`);
-    }
-  }
+  const effort = openAiEffortOf(request, capabilities, 'reasoning.effort');
+  if (effort !== undefined) reasoning.effort = effort;
+  else if (!capabilities.reasoningEffort) delete reasoning.effort;
   if (request.reasoning?.includeThoughts === true) reasoning.summary = 'auto';
   return Object.keys(reasoning).length > 0 ? reasoning : undefined;
 }
@@ -179,8 +166,8 @@ function encodeToolChoice(request: CanonicalRequest, passthrough: JsonRecord): u
   return typeof choice === 'string' ? choice : { type: 'function', name: choice.name };
 }
 
-/** Encodes a canonical request as a Responses request body; what it cannot express is appended to `request.warnings`. */
-export function encodeOpenAiResponsesRequest(request: CanonicalRequest): OpenAiResponsesRequest {
+/** Encodes a canonical request as a Responses request body for a model with `capabilities`; what it cannot express is appended to `request.warnings`. */
+export function encodeOpenAiResponsesRequest(request: CanonicalRequest, capabilities: ModelCapabilities = defaultModelCapabilities): OpenAiResponsesRequest {
   const warn: OpenAiResponsesWarningSink = (warning) => addRequestWarning(request, warning);
   for (const warning of listDroppedPassthroughFields(request, 'openai-responses')) warn(warning);
   const passthrough = request.passthrough?.format === 'openai-responses' ? request.passthrough.fields : {};
@@ -189,14 +176,18 @@ export function encodeOpenAiResponsesRequest(request: CanonicalRequest): OpenAiR
   if (instructions !== undefined) result.instructions = instructions;
   if (request.stream) result.stream = true;
   if (request.maxTokens !== undefined) result.max_output_tokens = request.maxTokens;
-  if (request.temperature !== undefined) result.temperature = request.temperature;
-  if (request.topP !== undefined) result.top_p = request.topP;
+  // OpenAI reasoning models refuse temperature and top_p on the Responses API, whatever their value.
+  for (const [field, value] of [['temperature', request.temperature], ['top_p', request.topP]] as const) {
+    if (value === undefined) continue;
+    if (capabilities.samplingFixed) warn(`${field} ${value} was dropped: ${request.model} takes only the default sampling`);
+    else result[field] = value;
+  }
   const builtInTools = Array.isArray(passthrough.tools) ? passthrough.tools : [];
   if (request.tools !== undefined || builtInTools.length > 0) result.tools = [...builtInTools, ...(request.tools ?? []).map(encodeTool)];
   const toolChoice = encodeToolChoice(request, passthrough);
   if (toolChoice !== undefined) result.tool_choice = toolChoice;
   if (request.parallelToolCalls !== undefined) result.parallel_tool_calls = request.parallelToolCalls;
-  const reasoning = encodeReasoning(request, passthrough, warn);
+  const reasoning = encodeReasoning(request, passthrough, capabilities);
   if (reasoning) result.reasoning = reasoning;
   const text: JsonRecord = isRecord(passthrough.text) ? { ...passthrough.text } : {};
   if (request.responseFormat !== undefined) text.format = encodeResponseFormat(request.responseFormat);

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { OptionField } from '../option-form/option-field';
 import { OptionFormCard } from '../option-form/option-form-card';
 
-const globalKeys = ['global.pass_through_request_enabled', 'general_setting.ping_interval_enabled', 'general_setting.ping_interval_seconds'];
+const globalKeys = ['global.pass_through_request_enabled', 'general_setting.ping_interval_enabled', 'general_setting.ping_interval_seconds', 'ModelCapabilityOverrides'];
 const geminiKeys = [
   'gemini.safety_settings',
   'gemini.version_settings',
@@ -28,6 +28,7 @@ export default function ModelsTab() {
         <OptionField optionKey="global.pass_through_request_enabled" wide />
         <OptionField optionKey="general_setting.ping_interval_enabled" />
         <OptionField optionKey="general_setting.ping_interval_seconds" />
+        <OptionField optionKey="ModelCapabilityOverrides" />
       </OptionFormCard>
       <OptionFormCard id="gemini" title={t('settings.cards.gemini')} keys={geminiKeys}>
         <OptionField optionKey="gemini.safety_settings" />

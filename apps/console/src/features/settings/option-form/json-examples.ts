@@ -19,4 +19,5 @@ export const jsonExamples: Record<string, string> = {
   'gemini.supported_imagine_models': '["gemini-2.0-flash-exp"]',
   'claude.model_headers_settings': '{"claude-3-7-sonnet-20250219": {"anthropic-beta": ["output-128k-2025-02-19"]}}',
   'claude.default_max_tokens': '{"default": 8192}',
+  ModelCapabilityOverrides: '{"my-reasoner": {"maxCompletionTokens": true, "samplingFixed": true}}',
 };
