@@ -3,7 +3,7 @@
 // the same moment (the refund is a conditional state transition in the database).
 import crypto from 'node:crypto';
 import { LogType } from '@turnpike/contract';
-import { startMidjourneyProxy, type MidjourneyProxyEmulator } from '@turnpike/testing';
+import { startMidjourneyProxy, startSoraApi, type MidjourneyProxyEmulator, type VideoApiEmulator } from '@turnpike/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TaskNotifier } from '../src/tasks/task-notifier';
 import { TaskPoller } from '../src/tasks/task-poller';
@@ -21,6 +21,7 @@ describe('task polling and refunds across two instances on PostgreSQL and Redis'
   let database: ServiceLease;
   let redis: ServiceLease;
   let proxy: MidjourneyProxyEmulator;
+  let sora: VideoApiEmulator;
   let first: TestServer;
   let second: TestServer;
   let bases: string[];
@@ -28,14 +29,15 @@ describe('task polling and refunds across two instances on PostgreSQL and Redis'
   let key: { key: string; id: number };
 
   beforeAll(async () => {
-    [database, redis, proxy] = await Promise.all([leasePostgresDatabase(), leaseRedis(), startMidjourneyProxy({ secret })]);
+    [database, redis, proxy, sora] = await Promise.all([leasePostgresDatabase(), leaseRedis(), startMidjourneyProxy({ secret }), startSoraApi({ key: 'cluster-sora-key' })]);
     const shared = { SQL_DSN: database.url, REDIS_CONN_STRING: redis.url, REDIS_KEY_PREFIX: `t${crypto.randomBytes(4).toString('hex')}` };
     first = await startTestServer({ ...shared, NODE_NAME: 'tasks-a' });
     second = await startTestServer({ ...shared, NODE_NAME: 'tasks-b' });
     await first.context.options.set('DrawingEnabled', true);
-    await first.context.options.set('ModelPrice', { mj_imagine: 0.1 });
+    await first.context.options.set('ModelPrice', { mj_imagine: 0.1, 'sora-2': 0.1 });
     await second.context.options.reloadAll();
     await addChannel(first, { baseUrl: proxy.url, models: 'mj_imagine', type: 2, key: secret });
+    await addChannel(first, { baseUrl: sora.url, models: 'sora-2', type: 1, key: 'cluster-sora-key' });
     await second.context.relay.routing.reload();
     user = await first.createUser({ username: 'fleet-painter', quota: startingQuota });
     key = await addApiKey(first, user, { unlimited_quota: false, remain_quota: startingQuota });
@@ -45,6 +47,7 @@ describe('task polling and refunds across two instances on PostgreSQL and Redis'
     await first.stop();
     await second.stop();
     await proxy.close();
+    await sora.close();
     await Promise.all([database.release(), redis.release()]);
   });
 
@@ -90,5 +93,43 @@ describe('task polling and refunds across two instances on PostgreSQL and Redis'
     expect(await balances(first, user.user.id, key.id)).toEqual(start);
     const refunds = (await logRows(first, user.user.id, LogType.System)).filter((row) => ids.some((id) => row.other.includes(id)));
     expect(refunds.length).toBe(10);
+  });
+
+  it('polls each video once per run across the fleet and refunds a failed video once, even when both instances race', async () => {
+    const start = await balances(first, user.user.id, key.id);
+    /** $0.1 per second, 4 seconds. */
+    const videoPrice = 4 * 0.1 * 500_000;
+    async function submitVideo(instance: number, prompt: string): Promise<string> {
+      const response = await fetch(`${bases[instance]}/v1/videos`, { method: 'POST', headers: { authorization: `Bearer ${key.key}`, 'content-type': 'application/json' }, body: JSON.stringify({ model: 'sora-2', prompt, seconds: '4' }) });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { id: string }).id;
+    }
+    const statusRequests = (): number => sora.board.requests.filter((request) => request.method === 'GET').length;
+    sora.board.queueOutcomes('failure', 'success', ...Array.from({ length: 6 }, () => 'failure' as const));
+    const leased = [await submitVideo(0, 'fleet one'), await submitVideo(1, 'fleet two')];
+    await Promise.all([first.settle(), second.settle()]);
+    expect(await balances(first, user.user.id, key.id)).toEqual({ user: start.user - 2 * videoPrice, token: start.token - 2 * videoPrice });
+    sora.board.advance();
+    sora.board.advance();
+    const before = statusRequests();
+    await Promise.all([pollTasks(first), pollTasks(second)]);
+    // Under the lease one instance asks for each of the two videos once.
+    expect(statusRequests() - before).toBe(2);
+    await Promise.all([pollTasks(first), pollTasks(second)]);
+    const rows = await first.context.db.selectFrom('tasks').select(['task_id', 'status']).where('task_id', 'in', leased).orderBy('id').execute();
+    expect(rows.map((row) => row.status)).toEqual(['FAILURE', 'SUCCESS']);
+    expect(await balances(first, user.user.id, key.id)).toEqual({ user: start.user - videoPrice, token: start.token - videoPrice });
+
+    const raced: string[] = [];
+    for (let index = 0; index < 6; index += 1) raced.push(await submitVideo(index % 2, `race video ${index}`));
+    await Promise.all([first.settle(), second.settle()]);
+    sora.board.advance();
+    sora.board.advance();
+    const pollers = [first, second].map((server) => new TaskPoller(server.context, server.context.relay.routing, server.context.relay.upstream, new TaskStore(server.context.db), new TaskNotifier(() => false, () => undefined), server.context.relay.credentials));
+    const reports = await Promise.all(pollers.map((poller) => poller.pollOnce()));
+    expect(reports[0].failed + reports[1].failed).toBe(6);
+    expect(await balances(first, user.user.id, key.id)).toEqual({ user: start.user - videoPrice, token: start.token - videoPrice });
+    const refunds = (await logRows(first, user.user.id, LogType.System)).filter((row) => [...raced, leased[0]].some((id) => row.other.includes(id)));
+    expect(refunds.map((row) => row.quota)).toEqual(Array.from({ length: 7 }, () => videoPrice));
   });
 });

@@ -52,6 +52,12 @@ export const defaultModelPrice: Record<string, number> = {
   swap_face: 0.05,
   suno_music: 0.1,
   suno_lyrics: 0.01,
+  // Videos: the price of one second of video (new-api's defaults; Sora's large sizes count 1.666667 per second).
+  'sora-2': 0.3,
+  'sora-2-pro': 0.5,
+  'veo-3.0': 0.4,
+  'veo-3.0-generate-001': 0.4,
+  'veo-3.0-fast-generate-001': 0.15,
 };
 
 /** Cached-input multipliers out of the box: none; the catalog's list prices give each chat model its own. */

@@ -83,3 +83,11 @@ export const taskLogQuerySchema = z.object({
 
 export type DrawingLogQuery = z.infer<typeof drawingLogQuerySchema>;
 export type TaskLogQuery = z.infer<typeof taskLogQuerySchema>;
+
+/** Name prefixes of the video models whose price is per second of video (Sora, Veo, Kling; issue 28). */
+export const videoModelPrefixes: readonly string[] = ['sora-', 'veo-', 'kling-'];
+
+/** True when `model` is priced per second of video (its per-call price is charged once per generated second). */
+export function isVideoModelName(model: string): boolean {
+  return videoModelPrefixes.some((prefix) => model.startsWith(prefix));
+}

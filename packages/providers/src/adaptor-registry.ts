@@ -6,6 +6,7 @@ import { classifyHttpFailure, type BalanceReader, type FailureClass, type ModelL
 import type { ProviderFormat } from './provider-descriptor';
 import { providers } from './providers';
 import type { TaskProtocol } from './task-protocol';
+import type { VideoProtocol } from './video/video-protocol';
 
 const byType = new Map<number, Provider>(providers.map((provider) => [provider.descriptor.type, provider]));
 const dialects = new Map<string, UpstreamDialect>();
@@ -27,6 +28,11 @@ export function findProviderAdaptor(type: number): ProviderAdaptor | undefined {
 /** The task protocol of an asynchronous task channel type, or undefined for every other type. */
 export function findTaskProtocol(type: number): TaskProtocol | undefined {
   return byType.get(type)?.task;
+}
+
+/** The video protocol of a channel type that generates videos (Sora, Veo, Kling), or undefined. */
+export function findVideoProtocol(type: number): VideoProtocol | undefined {
+  return byType.get(type)?.video;
 }
 
 /** The balance reader of a channel type, or undefined when the provider has no balance API. */

@@ -43,7 +43,7 @@ const inboundFormats: readonly FormatId[] = ['openai-chat', 'openai-responses', 
 const credentialHeaders = ['authorization', 'x-api-key', 'api-key', 'x-goog-api-key'] as const;
 const relayableTypes = providerDescriptors.filter((descriptor) => !descriptor.task).map((descriptor) => descriptor.type);
 /** Task channel types (Midjourney, Midjourney Plus, Suno): relayed by their own handlers, never through an adaptor yet. */
-const taskTypes: readonly number[] = [2, 5, 36];
+const taskTypes: readonly number[] = [2, 5, 36, 50];
 
 /** Each registered Provider's own samples, by channel type (loaded the one way they are: through the registry). */
 const conformanceTable: Readonly<Record<number, TypeConformance>> = Object.fromEntries(

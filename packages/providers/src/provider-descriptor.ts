@@ -6,7 +6,7 @@
  * requests and answers itself (Baidu v1, Xunfei, Tencent, Cohere, Dify, Coze, …); `midjourney`
  * and `suno` are task protocols relayed by their own handlers.
  */
-export type ProviderFormat = 'openai' | 'anthropic' | 'gemini' | 'native' | 'midjourney' | 'suno';
+export type ProviderFormat = 'openai' | 'anthropic' | 'gemini' | 'native' | 'midjourney' | 'suno' | 'kling';
 
 /** The channel form's `other` input, whose meaning differs per type (api version, region, account id, bot id, …). */
 export interface ProviderOtherField {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { defaultModelsByType, findProvider, isProviderType, providerDescriptors } from './provider-registry';
 
 /** Channel type ids of spec 001 §3. */
-const specTypeIds = [1, 2, 3, 4, 5, 8, 11, 14, 15, 46, 16, 26, 17, 18, 19, 20, 21, 22, 23, 24, 25, 31, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 47, 48, 49];
+// Spec 001 §3's types plus Kling (50, issue 28: video tasks).
+const specTypeIds = [1, 2, 3, 4, 5, 8, 11, 14, 15, 46, 16, 26, 17, 18, 19, 20, 21, 22, 23, 24, 25, 31, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 47, 48, 49, 50];
 /** Types whose model list is entirely the operator's choice. */
 const customTypeIds = new Set([8]);
 const presetColours = new Set(['magenta', 'red', 'volcano', 'orange', 'gold', 'lime', 'green', 'cyan', 'blue', 'geekblue', 'purple']);
@@ -39,7 +40,7 @@ describe('provider registry', () => {
   });
 
   it('marks the task channels and only them', () => {
-    expect(providerDescriptors.filter((descriptor) => descriptor.task).map((descriptor) => descriptor.type)).toEqual([2, 5, 36]);
+    expect(providerDescriptors.filter((descriptor) => descriptor.task).map((descriptor) => descriptor.type)).toEqual([2, 5, 36, 50]);
     expect(findProvider(2)?.defaultModels).toContain('mj_imagine');
     expect(findProvider(5)?.defaultModels).toContain('mj_variation');
     expect(findProvider(36)?.defaultModels).toEqual(['suno_music', 'suno_lyrics']);

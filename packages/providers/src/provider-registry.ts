@@ -38,6 +38,7 @@ import { xunfeiDescriptor } from './xunfei/xunfei-descriptor';
 import { yiDescriptor } from './yi/yi-descriptor';
 import { zhipuDescriptor } from './zhipu/zhipu-descriptor';
 import { zhipuV4Descriptor } from './zhipu-v4/zhipu-v4-descriptor';
+import { klingDescriptor } from './kling/kling-descriptor';
 import type { ProviderDescriptor } from './provider-descriptor';
 
 /** Every channel type of spec 001 §3, in type-id order. */
@@ -80,6 +81,7 @@ export const providerDescriptors: readonly ProviderDescriptor[] = [
   xinferenceDescriptor,
   xAiDescriptor,
   cozeDescriptor,
+  klingDescriptor,
 ];
 
 const byType = new Map<number, ProviderDescriptor>(providerDescriptors.map((descriptor) => [descriptor.type, descriptor]));

@@ -5,6 +5,7 @@ import type { ProviderDescriptor } from './provider-descriptor';
 import type { BalanceReader, ModelListReader, ProviderAdaptor } from './provider-adaptor';
 import type { TypeConformance } from './__conformance__/conformance-kit';
 import type { TaskProtocol } from './task-protocol';
+import type { VideoProtocol } from './video/video-protocol';
 
 /** Everything the gateway knows about one channel type. */
 export interface Provider {
@@ -18,6 +19,8 @@ export interface Provider {
   readonly balanceReader?: BalanceReader;
   /** The submit and poll protocol of an asynchronous task type (Midjourney, Suno); absent for every other type. */
   readonly task?: TaskProtocol;
+  /** The video generation protocol of a type that relays `/v1/videos` (Sora, Veo, Kling); absent for every other type. */
+  readonly video?: VideoProtocol;
   /** Conformance samples, loaded only by the conformance test (never on the relay's path). Absent for task types. */
   readonly conformance?: () => Promise<TypeConformance>;
 }

@@ -18,6 +18,7 @@ import { difyProvider } from './dify/dify-provider';
 import { fastGptProvider } from './fastgpt/fastgpt-provider';
 import { geminiProvider } from './gemini/gemini-provider';
 import { jinaProvider } from './jina/jina-provider';
+import { klingProvider } from './kling/kling-provider';
 import { m3eProvider } from './m3e/m3e-provider';
 import { midjourneyPlusProvider } from './midjourney-plus/midjourney-plus-provider';
 import { midjourneyProvider } from './midjourney/midjourney-provider';
@@ -78,6 +79,7 @@ const ownProviders: readonly Provider[] = [
   baiduV2Provider,
   xinferenceProvider,
   cozeProvider,
+  klingProvider,
 ];
 
 /** Every channel type of spec 001 §3, in the descriptor list's order. */

@@ -25,6 +25,8 @@ export interface TaskSubmitReading {
   update: Partial<TaskUpdate>;
   /** The body answered to the caller (Midjourney's 21/22 codes read as 1, as new-api answers them). */
   answer: unknown;
+  /** Billing units the upstream accepted (a video's accepted length); absent: the requested units. */
+  units?: number;
 }
 
 /** One task's state as the upstream reports it when polled. */

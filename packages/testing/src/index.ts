@@ -27,3 +27,4 @@ export * from './emulated-task-board';
 export * from './midjourney-proxy-emulator';
 export * from './suno-api-emulator';
 export * from './agent-upstream/index';
+export * from './video-api-emulators';

@@ -195,8 +195,10 @@ export interface TasksTable {
   platform: string;
   /** IMAGINE, UPSCALE, … for Midjourney; MUSIC, LYRICS for Suno. */
   action: string;
-  /** The upstream's task id, answered to the caller unchanged. */
+  /** The id the caller sees: the upstream's for Midjourney and Suno, the gateway's `video_…` for videos. */
   task_id: string;
+  /** The upstream's id when the caller sees another (migration 024: videos); '' otherwise. */
+  upstream_task_id: Generated<string>;
   user_id: number;
   token_id: number;
   /** 1 when the token's own balance was debited (not unlimited): a refund returns it there too. */

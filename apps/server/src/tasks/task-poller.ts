@@ -1,12 +1,14 @@
 // The poll job: unfinished tasks are asked of their channels in batches (one request per channel and batch), moved
 // through the spec's statuses, failed and refunded once when the upstream fails them or they outlive their timeout.
 // A channel that cannot be asked is asked again later with a doubling back-off. It runs as one fleet job.
-import { findTaskProtocol, finalTaskStatuses, type TaskUpdate } from '@turnpike/providers';
+import { finalTaskStatuses } from '@turnpike/providers';
 import type { AppContext } from '../context';
 import type { TaskRow } from '../db/schema';
+import { CredentialCache } from '../relay/credential-cache';
 import type { RoutingTable } from '../relay/routing-table';
 import { readBody, UpstreamAbort, type UpstreamClient } from '../relay/upstream-client';
 import type { TaskNotifier } from './task-notifier';
+import { pollPlanFor, upstreamIdOf, type PolledUpdate, type PollPlan } from './task-platforms';
 import { changeOf, type TaskChange, type TaskStore } from './task-store';
 import { visibleImageUrl } from './task-views';
 
@@ -14,8 +16,6 @@ import { visibleImageUrl } from './task-views';
 export const taskPollJobName = 'task-poll';
 /** Time between poll runs (new-api polls every 15 s). */
 export const taskPollIntervalMs = 15_000;
-/** Tasks asked of one channel in one request. */
-const batchSize = 100;
 /** Tasks looked at in one run. */
 const runLimit = 1_000;
 /** Back-off after failed polls: doubling from one interval up to 10 minutes. */
@@ -40,6 +40,8 @@ export class TaskPoller {
     private readonly upstream: UpstreamClient,
     private readonly store: TaskStore,
     private readonly notifier: TaskNotifier,
+    /** Access tokens of channels that exchange their key first (Vertex videos). */
+    private readonly credentials: CredentialCache = new CredentialCache(upstream),
   ) {}
 
   /** One run over the tasks due now. */
@@ -47,39 +49,46 @@ export class TaskPoller {
     const now = Date.now();
     const report: PollReport = { polled: 0, updated: 0, failed: 0, deferred: 0 };
     const due = await this.store.due(now, runLimit);
-    const byChannel = new Map<number, TaskRow[]>();
-    for (const task of due) byChannel.set(task.channel_id, [...(byChannel.get(task.channel_id) ?? []), task]);
-    for (const [channelId, tasks] of byChannel) {
-      for (let start = 0; start < tasks.length; start += batchSize) await this.pollBatch(channelId, tasks.slice(start, start + batchSize), now, report);
+    // Tasks are asked of their channel per platform, in the batches the platform's plan allows.
+    const groups = new Map<string, TaskRow[]>();
+    for (const task of due) {
+      const key = `${task.channel_id}\u0000${task.platform}`;
+      groups.set(key, [...(groups.get(key) ?? []), task]);
     }
+    for (const tasks of groups.values()) await this.pollGroup(tasks, now, report);
     return report;
   }
 
-  private async pollBatch(channelId: number, tasks: TaskRow[], now: number, report: PollReport): Promise<void> {
+  private async pollGroup(tasks: TaskRow[], now: number, report: PollReport): Promise<void> {
+    const { channel_id: channelId, platform } = tasks[0];
     const channel = this.routing.channel(channelId);
-    const protocol = channel ? findTaskProtocol(channel.type) : undefined;
-    if (!channel || !protocol) {
+    const plan = channel ? pollPlanFor(platform, channel, this.credentials) : undefined;
+    if (!plan) {
       for (const task of tasks) await this.fail(task, { fail_reason: `the channel of this task (#${channelId}) is gone` }, now, report);
       return;
     }
-    const withIds = tasks.filter((task) => task.task_id !== '');
-    for (const task of tasks) if (task.task_id === '') await this.fail(task, { fail_reason: 'the upstream gave no task id' }, now, report);
-    if (withIds.length === 0) return;
+    const withIds = tasks.filter((task) => upstreamIdOf(task) !== '');
+    for (const task of tasks) if (upstreamIdOf(task) === '') await this.fail(task, { fail_reason: 'the upstream gave no task id' }, now, report);
+    for (let start = 0; start < withIds.length; start += plan.batchSize) await this.pollBatch(plan, channelId, withIds.slice(start, start + plan.batchSize), now, report);
+  }
+
+  private async pollBatch(plan: PollPlan, channelId: number, withIds: TaskRow[], now: number, report: PollReport): Promise<void> {
     report.polled += withIds.length;
-    let updates: TaskUpdate[];
+    let updates: PolledUpdate[];
     try {
-      const request = protocol.pollRequest(channel.baseUrl, channel.key, withIds.map((task) => task.task_id));
-      const response = await this.upstream.send({ url: request.url, method: request.method, headers: request.headers, body: request.body }, new UpstreamAbort(), { headersMs: 15_000, bodyMs: 15_000 });
+      const request = await plan.request(withIds);
+      const body = request.body === null || typeof request.body === 'string' ? request.body : Buffer.from(request.body);
+      const response = await this.upstream.send({ url: request.url, method: request.method, headers: request.headers, body }, new UpstreamAbort(), { headersMs: 15_000, bodyMs: 15_000 });
       const text = (await readBody(response.body)).toString('utf8');
       if (response.status !== 200) throw new Error(`the upstream answered ${response.status}`);
-      updates = protocol.readPoll(JSON.parse(text));
+      updates = plan.read(JSON.parse(text), withIds);
     } catch (error) {
       this.context.log.warn({ err: error, channelId, tasks: withIds.length }, 'task poll failed: asking again after a back-off');
       await this.deferAll(withIds, now, report);
       return;
     }
     const byTaskId = new Map(updates.map((update) => [update.taskId, update]));
-    for (const task of withIds) await this.apply(task, byTaskId.get(task.task_id), now, report);
+    for (const task of withIds) await this.apply(task, byTaskId.get(upstreamIdOf(task)), now, report);
   }
 
   private async deferAll(tasks: TaskRow[], now: number, report: PollReport): Promise<void> {
@@ -98,7 +107,7 @@ export class TaskPoller {
     return now - task.submit_time > (timeoutMsByPlatform[task.platform] ?? defaultTimeoutMs);
   }
 
-  private async apply(task: TaskRow, update: TaskUpdate | undefined, now: number, report: PollReport): Promise<void> {
+  private async apply(task: TaskRow, update: PolledUpdate | undefined, now: number, report: PollReport): Promise<void> {
     const change = update ? changeOf(update) : {};
     const failed = update?.status === 'FAILURE' || (update !== undefined && update.failReason !== '' && update.progress !== '100%' && !finalTaskStatuses.has(update.status));
     if (failed) return this.fail(task, { ...change, fail_reason: update?.failReason || 'the upstream failed the task' }, now, report);

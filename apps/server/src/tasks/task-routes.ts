@@ -1,4 +1,4 @@
-// The task feature: the Midjourney and Suno relays, the poll job that finishes their tasks, and the log routes.
+// The task feature: the Midjourney, Suno and video relays, the poll job that finishes their tasks, and the log routes.
 import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../app-services';
 import { sendRelayError } from '../relay/relay-endpoint-call';
@@ -8,12 +8,13 @@ import { registerTaskLogRoutes } from './task-log-routes';
 import { TaskNotifier } from './task-notifier';
 import { TaskPoller, taskPollIntervalMs, taskPollJobName } from './task-poller';
 import { TaskStore } from './task-store';
+import { registerVideoRelayRoutes } from './video-relay-routes';
 
 /** Registers the task relays and log routes, and schedules the fleet-wide poll job. */
 export async function registerTaskRoutes(app: FastifyInstance, context: AppServices): Promise<void> {
   const store = new TaskStore(context.db);
   const notifier = new TaskNotifier(() => context.options.bool('MjNotifyEnabled'), (details, message) => context.log.warn(details, message));
-  const poller = new TaskPoller(context, context.relay.routing, context.relay.upstream, store, notifier);
+  const poller = new TaskPoller(context, context.relay.routing, context.relay.upstream, store, notifier, context.relay.credentials);
   // One holder across the fleet (like the channel tests); every instance ticks, the lease holder polls.
   context.jobs.schedule({ name: taskPollJobName, intervalMs: taskPollIntervalMs, run: async () => void (await poller.pollOnce()) });
   registerTaskLogRoutes(app, context);
@@ -22,5 +23,6 @@ export async function registerTaskRoutes(app: FastifyInstance, context: AppServi
     scope.setErrorHandler((error, _request, reply) => sendRelayError(reply, error));
     registerMidjourneyRelayRoutes(scope, context, store);
     registerSunoRelayRoutes(scope, context, store);
+    await scope.register(async (videos) => registerVideoRelayRoutes(videos, context, store));
   });
 }

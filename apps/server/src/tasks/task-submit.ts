@@ -2,7 +2,7 @@
 // answer. An accepted task is billed (the hold settles at its price) and stored for the poll job; a refused one
 // gives its hold back and is never billed.
 import { LogType } from '@turnpike/contract';
-import { selectChannel } from '@turnpike/relay';
+import { selectChannel, type BillingQuote } from '@turnpike/relay';
 import type { TaskProtocol, TaskSubmitReading } from '@turnpike/providers';
 import type { Reservation } from '../billing/ledger-types';
 import type { NewTask } from '../db/schema';
@@ -16,17 +16,31 @@ import { readBody, UpstreamAbort } from '../relay/upstream-client';
 import { taskQuota } from './task-price';
 import { changeOf, type TaskStore } from './task-store';
 
+/** A submit whose request depends on the channel it goes to (video families): built per channel, read by the family. */
+export interface SubmitUpstream {
+  /** The platform column of the task. */
+  platform: string;
+  /** The request for one channel; throws a `SubmitRefusal` when the request cannot go to that channel. */
+  build(channel: ChannelRoute): Promise<{ url: string; method: 'GET' | 'POST'; headers: Record<string, string>; body: string | Uint8Array | null }>;
+  read(status: number, body: unknown): TaskSubmitReading;
+}
+
+/** A request a channel's family cannot take (answered 400, never billed). */
+export class SubmitRefusal extends Error {}
+
+/** How a task goes upstream: a protocol's JSON POST to `path` (Midjourney, Suno), or a per-channel `upstream`. */
+export type TaskUpstreamForm = { protocol: TaskProtocol; path: string; body: Record<string, unknown> } | { upstream: SubmitUpstream };
+
 /** One task to submit. */
-export interface TaskSubmission {
-  protocol: TaskProtocol;
+export type TaskSubmission = TaskSubmissionFields & TaskUpstreamForm;
+
+/** What every submission says. */
+export interface TaskSubmissionFields {
   caller: RelayCaller;
   /** The model the action is priced and routed as (`mj_imagine`, `suno_music`). */
   model: string;
   action: string;
   prompt: string;
-  /** The upstream path (`/mj/submit/imagine`, `/suno/submit/music`). */
-  path: string;
-  body: Record<string, unknown>;
   /** The channel an action on an earlier task must use (that task's), or null to select one. */
   channel: ChannelRoute | null;
   /** False for actions that only open a window (Midjourney INPAINT, CUSTOM_ZOOM). */
@@ -34,6 +48,12 @@ export interface TaskSubmission {
   notifyHook: string;
   requestId: string;
   ip: string;
+  /** Billing units of the request (seconds of video); the price is per unit. 1 when absent. */
+  units?: number;
+  /** The id the caller sees when it is not the upstream's (video tasks); the upstream's goes to `upstream_task_id`. */
+  publicId?: string;
+  /** Properties stored on the task (JSON text). */
+  properties?: string;
 }
 
 /** What the upstream answered (the task is stored when it was accepted, and a refused drawing too). */
@@ -45,7 +65,7 @@ export interface SubmitOutcome {
 const submitTimeouts = { headersMs: 60_000, bodyMs: 60_000 };
 
 /** The channels the task may go to: the earlier task's, the caller's pinned one, or the group's for the model. */
-function candidatesFor(services: RelayServices, submission: TaskSubmission): readonly ChannelRoute[] {
+export function candidatesFor(services: RelayServices, submission: Pick<TaskSubmission, 'channel' | 'caller' | 'model'>): readonly ChannelRoute[] {
   if (submission.channel) return [submission.channel];
   const { caller } = submission;
   if (caller.pinnedChannelId !== null) {
@@ -56,12 +76,33 @@ function candidatesFor(services: RelayServices, submission: TaskSubmission): rea
   return services.routing.candidates(caller.usingGroup, submission.model);
 }
 
+/** The upstream of a submission: its own, or the protocol's JSON POST to the channel's base URL plus `path`. */
+export function upstreamOf(submission: TaskSubmission): SubmitUpstream {
+  if ('upstream' in submission) return submission.upstream;
+  const { protocol, path, body } = submission;
+  return {
+    platform: protocol.platform,
+    build: async (channel) => ({
+      url: `${channel.baseUrl.replace(/\/+$/, '')}${path}`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json', ...protocol.authHeaders(channel.key) },
+      body: JSON.stringify(body),
+    }),
+    read: (status, answer) => protocol.readSubmit(status, answer),
+  };
+}
+
 /** One try on one channel: the upstream's answer read by the protocol, or why the channel failed. */
-async function tryChannel(services: RelayServices, submission: TaskSubmission, channel: ChannelRoute): Promise<{ ok: true; status: number; reading: TaskSubmitReading } | { ok: false; failure: AttemptFailure }> {
-  const headers = { 'content-type': 'application/json', accept: 'application/json', ...submission.protocol.authHeaders(channel.key) };
-  const url = `${channel.baseUrl.replace(/\/+$/, '')}${submission.path}`;
+async function tryChannel(services: RelayServices, upstream: SubmitUpstream, channel: ChannelRoute): Promise<{ ok: true; status: number; reading: TaskSubmitReading } | { ok: false; failure: AttemptFailure }> {
+  let built: Awaited<ReturnType<SubmitUpstream['build']>>;
   try {
-    const response = await services.upstream.send({ url, method: 'POST', headers, body: JSON.stringify(submission.body) }, new UpstreamAbort(), submitTimeouts);
+    built = await upstream.build(channel);
+  } catch (error) {
+    if (error instanceof SubmitRefusal) return { ok: false, failure: { status: 400, message: error.message, body: null } };
+    return { ok: false, failure: { status: 0, message: `the request could not be built for channel #${channel.id}: ${(error as Error).message}`, body: null } };
+  }
+  try {
+    const response = await services.upstream.send({ url: built.url, method: built.method, headers: built.headers, body: built.body === null || typeof built.body === 'string' ? built.body : Buffer.from(built.body) }, new UpstreamAbort(), submitTimeouts);
     const text = (await readBody(response.body)).toString('utf8');
     let parsed: unknown = null;
     try {
@@ -74,7 +115,7 @@ async function tryChannel(services: RelayServices, submission: TaskSubmission, c
       return { ok: false, failure: { status: response.status, message: text.slice(0, 500) || `upstream answered ${response.status}`, body: parsed } };
     }
     if (parsed === null) return { ok: false, failure: { status: 502, message: `the upstream answer is not JSON: ${text.slice(0, 200)}`, body: null } };
-    return { ok: true, status: response.status, reading: submission.protocol.readSubmit(response.status, parsed) };
+    return { ok: true, status: response.status, reading: upstream.read(response.status, parsed) };
   } catch (error) {
     return { ok: false, failure: { status: 0, message: `upstream request failed: ${(error as Error).message}`, body: null } };
   }
@@ -85,7 +126,8 @@ export async function submitTask(services: RelayServices, store: TaskStore, subm
   const { caller } = submission;
   checkModelLimits(caller, submission.model);
   const quote = priceCall(services, caller, submission.model);
-  const price = submission.billed ? taskQuota(quote) : 0;
+  const units = submission.units ?? 1;
+  const price = submission.billed ? taskQuota(quote, units) : 0;
   const candidates = candidatesFor(services, submission);
   if (candidates.length === 0) throw new RelayError(503, `no available channel for model ${submission.model} under group ${caller.usingGroup}`, 'server_error', 'model_not_found');
   const apiKey = caller.apiKey;
@@ -96,11 +138,12 @@ export async function submitTask(services: RelayServices, store: TaskStore, subm
   const retries = candidates.length <= 1 ? 0 : Math.max(0, services.context.options.number('RetryTimes'));
   const failed = new Set<number>();
   let lastFailure: AttemptFailure | null = null;
+  const upstream = upstreamOf(submission);
   for (let attempt = 0; attempt <= retries; attempt += 1) {
     const channel = selectChannel(candidates, { retryIndex: attempt, failedChannelIds: failed, random: services.random });
     if (!channel) break;
-    const outcome = await tryChannel(services, submission, channel);
-    if (outcome.ok) return settleSubmit(services, store, submission, { channel, reservation, price, status: outcome.status, reading: outcome.reading });
+    const outcome = await tryChannel(services, upstream, channel);
+    if (outcome.ok) return settleSubmit(services, store, submission, { channel, reservation, price, quote, units, status: outcome.status, reading: outcome.reading });
     failed.add(channel.id);
     lastFailure = outcome.failure;
     if (shouldAutoDisable(services.context, channel, outcome.failure)) await autoDisableChannel(services.context, channel.id, outcome.failure.message);
@@ -114,20 +157,26 @@ export async function submitTask(services: RelayServices, store: TaskStore, subm
 interface Answered {
   channel: ChannelRoute;
   reservation: Reservation;
+  /** What was reserved (the price of the requested units). */
   price: number;
+  quote: BillingQuote;
+  units: number;
   status: number;
   reading: TaskSubmitReading;
 }
 
 /** Bills an accepted task and stores it; gives a refused task's hold back (a refused drawing is still logged). */
 async function settleSubmit(services: RelayServices, store: TaskStore, submission: TaskSubmission, answered: Answered): Promise<SubmitOutcome> {
-  const { caller, protocol } = submission;
-  const { channel, reservation, price, reading } = answered;
+  const { caller } = submission;
+  const platform = upstreamOf(submission).platform;
+  const { channel, reservation, reading } = answered;
+  // Billed on the units the upstream accepted (a video's accepted length), never above what was reserved.
+  const price = submission.billed && reading.units !== undefined && reading.units !== answered.units ? Math.min(answered.price, taskQuota(answered.quote, reading.units)) : answered.price;
   const now = Date.now();
   if (!reading.accepted) {
     services.ledger.release(reservation, null, channel.id);
     // The drawing log shows refused submissions with their code; Suno's task log only lists accepted tasks.
-    if (protocol.platform === 'midjourney') await store.insert({ ...taskRow(submission, channel, reading, 0, now), status: 'FAILURE', progress: '100%', fail_reason: reading.description, finish_time: now });
+    if (platform === 'midjourney') await store.insert({ ...taskRow(submission, platform, channel, reading, 0, now), status: 'FAILURE', progress: '100%', fail_reason: reading.description, finish_time: now });
     return { status: answered.status, reading };
   }
   const { options } = services.context;
@@ -135,26 +184,27 @@ async function settleSubmit(services: RelayServices, store: TaskStore, submissio
     actual: price,
     channelId: channel.id,
     succeeded: true,
-    log: options.bool('LogConsumeEnabled') ? consumeLog(submission, channel, reading, price, now) : null,
+    log: options.bool('LogConsumeEnabled') ? consumeLog(submission, platform, channel, reading, price, now) : null,
     tokensUsed: 0,
     modelName: submission.model,
     username: caller.user.username,
   });
   // The charge is written before the task exists, so a task that fails later refunds only what was charged.
   await services.ledger.flush();
-  await store.insert(taskRow(submission, channel, reading, price, now));
+  await store.insert(taskRow(submission, platform, channel, reading, price, now));
   return { status: answered.status, reading };
 }
 
 /** The task row of an answered submission. */
-function taskRow(submission: TaskSubmission, channel: ChannelRoute, reading: TaskSubmitReading, quota: number, now: number): NewTask {
+function taskRow(submission: TaskSubmission, platform: string, channel: ChannelRoute, reading: TaskSubmitReading, quota: number, now: number): NewTask {
   const apiKey = submission.caller.apiKey;
   const change = changeOf(reading.update);
   const finished = change.status === 'SUCCESS';
   return {
-    platform: submission.protocol.platform,
+    platform,
     action: submission.action,
-    task_id: reading.taskId,
+    task_id: submission.publicId ?? reading.taskId,
+    upstream_task_id: submission.publicId === undefined ? '' : reading.taskId,
     user_id: submission.caller.user.id,
     token_id: apiKey?.id ?? 0,
     token_debited: apiKey && apiKey.unlimited_quota !== 1 ? 1 : 0,
@@ -169,7 +219,7 @@ function taskRow(submission: TaskSubmission, channel: ChannelRoute, reading: Tas
     description: reading.description,
     image_url: change.image_url ?? '',
     data: change.data ?? '',
-    properties: change.properties ?? '',
+    properties: change.properties ?? submission.properties ?? '',
     buttons: change.buttons ?? '',
     fail_reason: '',
     notify_hook: submission.notifyHook,
@@ -184,13 +234,13 @@ function taskRow(submission: TaskSubmission, channel: ChannelRoute, reading: Tas
 }
 
 /** The consumption row of an accepted task (type 2), priced per call. */
-function consumeLog(submission: TaskSubmission, channel: ChannelRoute, reading: TaskSubmitReading, quota: number, now: number): NonNullable<Parameters<RelayServices['ledger']['settle']>[1]['log']> {
+function consumeLog(submission: TaskSubmission, platform: string, channel: ChannelRoute, reading: TaskSubmitReading, quota: number, now: number): NonNullable<Parameters<RelayServices['ledger']['settle']>[1]['log']> {
   const { caller } = submission;
   return {
     user_id: caller.user.id,
     created_at: Math.floor(now / 1000),
     type: LogType.Consume,
-    content: `task ${submission.action} ${reading.taskId}`.trim(),
+    content: `task ${submission.action} ${submission.publicId ?? reading.taskId}`.trim(),
     username: caller.user.username,
     token_name: caller.apiKey?.name ?? '',
     token_id: caller.apiKey?.id ?? 0,
@@ -205,6 +255,6 @@ function consumeLog(submission: TaskSubmission, channel: ChannelRoute, reading: 
     group: caller.usingGroup,
     ip: submission.ip,
     request_id: submission.requestId,
-    other: JSON.stringify({ task_id: reading.taskId, platform: submission.protocol.platform, action: submission.action, per_call: true }),
+    other: JSON.stringify({ task_id: submission.publicId ?? reading.taskId, platform, action: submission.action, ...(submission.units === undefined ? { per_call: true } : { units: reading.units ?? submission.units }) }),
   };
 }

@@ -4,9 +4,10 @@ import { openAiBillingBalanceReader } from '../openai-compatible/openai-compatib
 import { openAiCompatibleProvider } from '../openai-compatible/openai-compatible-provider';
 import { openAiDescriptor } from './openai-descriptor';
 import type { Provider } from '../provider';
+import { soraVideoProtocol } from '../sora/sora-video-protocol';
 
 /** Channel type 1, OpenAI. */
-export const openAiProvider: Provider = openAiCompatibleProvider(openAiDescriptor, {
+export const openAiProvider: Provider = { ...openAiCompatibleProvider(openAiDescriptor, {
   balanceReader: openAiBillingBalanceReader('https://api.openai.com'),
   responsesApi: true,
   conformance: async () => ({
@@ -21,4 +22,4 @@ export const openAiProvider: Provider = openAiCompatibleProvider(openAiDescripto
     ],
     modelList: true,
   }),
-});
+}), video: soraVideoProtocol };

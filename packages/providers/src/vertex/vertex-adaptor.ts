@@ -25,7 +25,8 @@ function passedHeaders(headers: Record<string, string> | undefined): Record<stri
   return Object.fromEntries(Object.entries(headers ?? {}).filter(([name]) => !ownHeaders.has(name.toLowerCase())));
 }
 
-function apiBase(channel: AdaptorChannel, region: string): string {
+/** The API root of a channel in a region: the custom base URL (with `/v1`), else the region's host. */
+export function apiBase(channel: AdaptorChannel, region: string): string {
   const custom = channel.baseUrl.trim().replace(/\/+$/, '');
   if (custom === '') return `https://${vertexHost(region)}/${vertexApiVersion}`;
   return custom.endsWith(`/${vertexApiVersion}`) ? custom : `${custom}/${vertexApiVersion}`;

@@ -67,6 +67,7 @@ export const providerTextsZhOverrides: ProviderTexts = {
     '34': 'Cohere API 密钥（试用或正式），以 Bearer 方式发送',
     '35': 'MiniMax API 密钥',
     '36': 'Suno API 服务的密钥',
+    '50': 'AccessKey|SecretKey（网关用它们为每次调用签发 JWT）',
     '37': 'Dify 应用的 API 密钥（app-…）',
     '39': '具有 Workers AI 权限的 Cloudflare API 令牌',
     '41': '服务账号 JSON 密钥文件的全部内容（type、project_id、private_key_id、private_key、client_email、token_uri）',

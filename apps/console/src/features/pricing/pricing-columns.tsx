@@ -2,7 +2,7 @@
 import { Space, Tag, Tooltip, Typography } from 'antd';
 import { CheckCircleFilled, CloseCircleOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
-import { QuotaType, type PricingItem } from '@turnpike/contract';
+import { isVideoModelName, QuotaType, type PricingItem } from '@turnpike/contract';
 import type { TFunction } from 'i18next';
 import { copyWithFeedback } from '../../lib/clipboard';
 import { colorForText } from '../../lib/user-tags';
@@ -41,7 +41,9 @@ function PriceCell({ item, context }: { item: PricingItem; context: PricingColum
   const { t, groupRatio, priceDisplay } = context;
   const price = modelPrice(item, groupRatio);
   if (price.kind === 'call') {
-    return <span data-testid={`pricing-price-${item.model_name}`}>{t('pricing.callPrice', { price: displayPrice(price.perCall, priceDisplay) })}</span>;
+    // Video models are charged their price once per generated second.
+    const text = isVideoModelName(item.model_name) ? 'pricing.secondPrice' : 'pricing.callPrice';
+    return <span data-testid={`pricing-price-${item.model_name}`}>{t(text, { price: displayPrice(price.perCall, priceDisplay) })}</span>;
   }
   return (
     <Space direction="vertical" size={0} data-testid={`pricing-price-${item.model_name}`}>
@@ -95,7 +97,8 @@ export function buildPricingColumns(context: PricingColumnsContext): ColumnsType
       // The price text already says per call or per 1M tokens: on phones the tag column is left out.
       responsive: ['sm'],
       sorter: (left, right) => left.quota_type - right.quota_type,
-      render: (type: number) => (type === QuotaType.PerCall ? <Tag color="purple">{t('pricing.perCall')}</Tag> : <Tag color="cyan">{t('pricing.perUsage')}</Tag>),
+      render: (type: number, item: PricingItem) =>
+        type !== QuotaType.PerCall ? <Tag color="cyan">{t('pricing.perUsage')}</Tag> : isVideoModelName(item.model_name) ? <Tag color="magenta">{t('pricing.perSecond')}</Tag> : <Tag color="purple">{t('pricing.perCall')}</Tag>,
     },
     {
       key: 'enable_groups',

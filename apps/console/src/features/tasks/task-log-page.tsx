@@ -2,7 +2,7 @@
 // time spent, platform, type, status and failure reason; a task id opens the whole record as JSON. Further pages
 // are fetched when the last loaded page is reached.
 import { useMemo, useState, type HTMLAttributes } from 'react';
-import { Button, Card, Empty, Progress, Result, Table, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Modal, Progress, Result, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TaskLogItem } from '@turnpike/contract';
 import type { TFunction } from 'i18next';
@@ -12,16 +12,14 @@ import { useTablePaging } from '../../lib/table-paging';
 import { formatTimestamp } from '../../lib/timestamp-format';
 import { usePagedRows, useTaskLog, type TaskFilters } from './task-api';
 import { ChannelTag, JsonRecordModal, LongTextCell, TaskFilterBar, TimeSpentTag } from './task-cells';
-import { defaultTaskWindow, progressPercent, reachableRows, taskStatusInfo } from './task-rules';
+import { defaultTaskWindow, progressPercent, reachableRows, taskActionInfo, taskPlatformInfo, taskStatusInfo, videoResultPath } from './task-rules';
 
 function initialFilters(): TaskFilters {
   const window = defaultTaskWindow();
   return { channelId: '', taskId: '', startTimestamp: window.start, endTimestamp: window.end };
 }
 
-const knownActions = new Set(['MUSIC', 'LYRICS']);
-
-function buildColumns(t: TFunction, admin: boolean, showRecord: (record: TaskLogItem) => void): ColumnsType<TaskLogItem> {
+function buildColumns(t: TFunction, admin: boolean, userId: number | undefined, showRecord: (record: TaskLogItem) => void, playVideo: (path: string) => void): ColumnsType<TaskLogItem> {
   const columns: Array<ColumnsType<TaskLogItem>[number] & { adminOnly?: boolean }> = [
     { key: 'submit_time', title: t('tasks.columns.submitTime'), render: (_, record) => formatTimestamp(record.submit_time) },
     { key: 'finish_time', title: t('tasks.columns.finishTime'), render: (_, record) => formatTimestamp(record.finish_time) },
@@ -39,16 +37,26 @@ function buildColumns(t: TFunction, admin: boolean, showRecord: (record: TaskLog
     {
       key: 'platform',
       title: t('tasks.columns.platform'),
-      render: (_, record) => <Tag color={record.platform === 'suno' ? 'green' : 'default'}>{t(`tasks.platforms.${record.platform === 'suno' ? 'suno' : 'unknown'}`)}</Tag>,
+      render: (_, record) => {
+        const info = taskPlatformInfo(record.platform);
+        return (
+          <Tag color={info.color} data-testid={`task-platform-${record.id}`}>
+            {t(`tasks.platforms.${info.key}` as 'tasks.platforms.unknown')}
+          </Tag>
+        );
+      },
     },
     {
       key: 'action',
       title: t('tasks.columns.action'),
-      render: (_, record) => (
-        <Tag color={record.action === 'MUSIC' ? 'blue' : record.action === 'LYRICS' ? 'purple' : 'default'} data-testid={`task-action-${record.id}`}>
-          {t(`tasks.actions.${knownActions.has(record.action) ? record.action : 'unknown'}` as 'tasks.actions.unknown')}
-        </Tag>
-      ),
+      render: (_, record) => {
+        const info = taskActionInfo(record.action);
+        return (
+          <Tag color={info.color} data-testid={`task-action-${record.id}`}>
+            {t(`tasks.actions.${info.key}` as 'tasks.actions.unknown')}
+          </Tag>
+        );
+      },
     },
     {
       key: 'task_id',
@@ -71,6 +79,20 @@ function buildColumns(t: TFunction, admin: boolean, showRecord: (record: TaskLog
         );
       },
     },
+    {
+      key: 'result',
+      title: t('tasks.columns.result'),
+      render: (_, record) => {
+        const path = videoResultPath(record, userId);
+        return path ? (
+          <Button size="small" onClick={() => playVideo(path)} data-testid={`task-play-${record.id}`}>
+            {t('tasks.playVideo')}
+          </Button>
+        ) : (
+          <Typography.Text type="secondary">{t('tasks.noImage')}</Typography.Text>
+        );
+      },
+    },
     { key: 'fail_reason', title: t('tasks.columns.failReason'), render: (_, record) => <LongTextCell text={record.fail_reason} testId={`task-fail-${record.id}`} /> },
   ];
   return columns.filter((column) => admin || !column.adminOnly).map(({ adminOnly: _adminOnly, ...column }) => column);
@@ -79,14 +101,16 @@ function buildColumns(t: TFunction, admin: boolean, showRecord: (record: TaskLog
 /** The /task page. */
 export default function TaskLogPage() {
   const { t } = useTranslation();
-  const admin = isAdminUser(useSessionUser());
+  const user = useSessionUser();
+  const admin = isAdminUser(user);
+  const [video, setVideo] = useState<string | null>(null);
   const [filters, setFilters] = useState<TaskFilters>(initialFilters);
   const [record, setRecord] = useState<TaskLogItem | null>(null);
   const { page, pageSize, setPage, pagination } = useTablePaging();
   const log = useTaskLog<TaskLogItem>('task', filters, admin, pageSize);
   const { query, rows, total } = log;
   const visible = usePagedRows(log, page, pageSize);
-  const columns = useMemo(() => buildColumns(t, admin, setRecord), [t, admin]);
+  const columns = useMemo(() => buildColumns(t, admin, user?.id, setRecord, setVideo), [t, admin, user?.id]);
 
   return (
     <Card data-testid="task-log-page" title={t('tasks.taskTitle')}>
@@ -118,6 +142,10 @@ export default function TaskLogPage() {
         />
       )}
       <JsonRecordModal record={record} onClose={() => setRecord(null)} />
+      <Modal open={video !== null} title={t('tasks.videoTitle')} footer={null} onCancel={() => setVideo(null)} destroyOnHidden width="min(720px, 100vw - 32px)">
+        {/* The file streams through the gateway's content route with the console session. */}
+        {video ? <video data-testid="task-video" src={video} controls autoPlay muted playsInline style={{ width: '100%', maxHeight: '70vh', background: '#000' }} /> : null}
+      </Modal>
     </Card>
   );
 }

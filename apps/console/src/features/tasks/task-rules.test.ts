@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultDrawingWindow, defaultTaskWindow, drawingActionInfo, drawingStatusInfo, needsNextPage, progressPercent, reachableRows, submitCodeInfo, taskStatusInfo, timeSpentColor, timeSpentSeconds } from './task-rules';
+import { defaultDrawingWindow, defaultTaskWindow, drawingActionInfo, drawingStatusInfo, needsNextPage, progressPercent, reachableRows, submitCodeInfo, taskActionInfo, taskPlatformInfo, taskStatusInfo, timeSpentColor, timeSpentSeconds, videoResultPath } from './task-rules';
 
 describe('task log rules', () => {
   it('picks the default windows', () => {
@@ -36,5 +36,13 @@ describe('task log rules', () => {
     expect(needsNextPage(2, 10, 10, 25)).toBe(true);
     expect(needsNextPage(3, 10, 25, 25)).toBe(false);
     expect([reachableRows(10, 25, 10), reachableRows(20, 25, 10), reachableRows(25, 25, 10)]).toEqual([20, 25, 25]);
+  });
+
+  it('names video platforms and actions, and plays only the owner’s finished videos through the content route', () => {
+    expect([taskPlatformInfo('sora'), taskPlatformInfo('kling'), taskPlatformInfo('midjourney')]).toEqual([{ key: 'sora', color: 'geekblue' }, { key: 'kling', color: 'purple' }, { key: 'unknown', color: 'default' }]);
+    expect([taskActionInfo('textGenerate').key, taskActionInfo('remixGenerate').key, taskActionInfo('MUSIC').key, taskActionInfo('EDIT').key]).toEqual(['textGenerate', 'remixGenerate', 'MUSIC', 'unknown']);
+    const video = { platform: 'veo', status: 'SUCCESS', task_id: 'video_ab/c', user_id: 7 };
+    expect(videoResultPath(video, 7)).toBe('/v1/videos/video_ab%2Fc/content');
+    expect([videoResultPath(video, 8), videoResultPath({ ...video, status: 'IN_PROGRESS' }, 7), videoResultPath({ ...video, platform: 'suno' }, 7)]).toEqual([null, null, null]);
   });
 });

@@ -87,3 +87,26 @@ export function needsNextPage(page: number, pageSize: number, loaded: number, to
 export function reachableRows(loaded: number, total: number, pageSize: number): number {
   return loaded < total ? Math.min(total, loaded + pageSize) : loaded;
 }
+
+const platformColors: Record<string, string> = { suno: 'green', sora: 'geekblue', veo: 'blue', kling: 'purple' };
+
+/** The translation key and colour of a task platform; anything else is `unknown`. */
+export function taskPlatformInfo(platform: string): { key: string; color: string } {
+  const color = platformColors[platform];
+  return color ? { key: platform, color } : { key: 'unknown', color: 'default' };
+}
+
+/** The task actions the log names (Suno's and the video actions); anything else is `unknown`. */
+const taskActionColors: Record<string, string> = { MUSIC: 'blue', LYRICS: 'purple', textGenerate: 'cyan', generate: 'geekblue', remixGenerate: 'magenta' };
+
+/** The translation key and colour of a task action. */
+export function taskActionInfo(action: string): { key: string; color: string } {
+  const color = taskActionColors[action];
+  return color ? { key: action, color } : { key: 'unknown', color: 'default' };
+}
+
+/** The gateway path a finished video of the signed-in owner plays from (its content route), or null. */
+export function videoResultPath(task: { platform: string; status: string; task_id: string; user_id: number }, userId: number | undefined): string | null {
+  if (!(task.platform in platformColors) || task.platform === 'suno' || task.status !== 'SUCCESS' || task.user_id !== userId || !task.task_id) return null;
+  return `/v1/videos/${encodeURIComponent(task.task_id)}/content`;
+}

@@ -33,6 +33,7 @@ const en = {
     prompt: 'Prompt',
     promptEn: 'English prompt',
     failReason: 'Failure reason',
+    result: 'Result',
     platform: 'Platform',
   },
   actions: {
@@ -54,6 +55,9 @@ const en = {
     SWAP_FACE: 'Swap face',
     MUSIC: 'Generate music',
     LYRICS: 'Generate lyrics',
+    textGenerate: 'Text to video',
+    generate: 'Image to video',
+    remixGenerate: 'Remix video',
     unknown: 'Unknown',
   },
   codes: {
@@ -77,8 +81,13 @@ const en = {
   },
   platforms: {
     suno: 'Suno',
+    sora: 'Sora',
+    veo: 'Veo',
+    kling: 'Kling',
     unknown: 'Unknown',
   },
+  playVideo: 'Play',
+  videoTitle: 'Video',
 };
 
 const zh: typeof en = {
@@ -114,6 +123,7 @@ const zh: typeof en = {
     prompt: 'Prompt',
     promptEn: 'PromptEn',
     failReason: '失败原因',
+    result: '结果',
     platform: '平台',
   },
   actions: {
@@ -134,6 +144,9 @@ const zh: typeof en = {
     MODAL: '窗口处理',
     SWAP_FACE: '换脸',
     MUSIC: '生成音乐',
+    textGenerate: '文生视频',
+    generate: '图生视频',
+    remixGenerate: '视频改编',
     LYRICS: '生成歌词',
     unknown: '未知',
   },
@@ -158,8 +171,13 @@ const zh: typeof en = {
   },
   platforms: {
     suno: 'Suno',
+    sora: 'Sora',
+    veo: 'Veo',
+    kling: '可灵',
     unknown: '未知',
   },
+  playVideo: '播放',
+  videoTitle: '视频',
 };
 
 /** The `tasks` namespace in both languages. */
