@@ -33,6 +33,8 @@ export interface Config {
   syncFrequencySeconds: number;
   /** Share (0…1) of successful requests that get an access-log line; failures and client-cut calls always do. */
   accessLogSampleRate: number;
+  /** Request body limits: `/api` and the console (API_BODY_LIMIT_KB), the relay (MAX_REQUEST_BODY_MB), JSON nesting (MAX_JSON_DEPTH). */
+  bodyLimits: { apiBytes: number; relayBytes: number; jsonDepth: number };
   /** GET /metrics (Prometheus): off unless METRICS_ENABLED; served to a bearer of `token` or a caller from `allow`. */
   metrics: { enabled: boolean; token: string; allow: string[] };
 }
@@ -87,6 +89,9 @@ const environmentSchema = z.object({
   METRICS_ALLOW: addressList('METRICS_ALLOW'),
   DB_TIMEOUT_SECONDS: positiveInteger('DB_TIMEOUT_SECONDS').default(defaultDatabaseTimeoutMs / 1000),
   TRUSTED_PROXIES: addressList('TRUSTED_PROXIES'),
+  API_BODY_LIMIT_KB: positiveInteger('API_BODY_LIMIT_KB').default(1024),
+  MAX_REQUEST_BODY_MB: positiveInteger('MAX_REQUEST_BODY_MB').default(64),
+  MAX_JSON_DEPTH: positiveInteger('MAX_JSON_DEPTH').default(64),
   CRITICAL_RATE_LIMIT_ENABLE: z.enum(['true', 'false'], 'CRITICAL_RATE_LIMIT_ENABLE must be true or false').default('true'),
   CRITICAL_RATE_LIMIT: positiveInteger('CRITICAL_RATE_LIMIT').default(20),
   CRITICAL_RATE_LIMIT_DURATION: positiveInteger('CRITICAL_RATE_LIMIT_DURATION').default(1200),
@@ -133,6 +138,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env, default
     nodeStaleSeconds: values.NODE_STALE_SECONDS,
     syncFrequencySeconds: values.SYNC_FREQUENCY,
     accessLogSampleRate: values.ACCESS_LOG_SAMPLE_RATE,
+    bodyLimits: { apiBytes: values.API_BODY_LIMIT_KB * 1024, relayBytes: values.MAX_REQUEST_BODY_MB * 1024 * 1024, jsonDepth: values.MAX_JSON_DEPTH },
     metrics: { enabled: values.METRICS_ENABLED === 'true', token: values.METRICS_TOKEN, allow: listItems(values.METRICS_ALLOW) },
     redisPrefix: values.REDIS_KEY_PREFIX,
     trustedProxies: listItems(values.TRUSTED_PROXIES),
