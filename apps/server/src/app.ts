@@ -15,6 +15,8 @@ import { databaseAnswers } from './db/database-probe';
 import { migrateToLatest } from './db/migrate';
 import { ApiError, failureEnvelope } from './http/api-error';
 import { parseJsonBody, type BodyError } from './http/json-body';
+import { SafeOutbound } from './http/safe-outbound';
+import { logSerializers } from './http/log-redaction';
 import { AccessLoggedController, createAccessLog, type AccessLogWatch } from './http/access-log';
 import { createRequestIdAssigner, newRequestId, requestIdHeader, requestIdOf } from './http/request-id';
 import { GatewayMetrics } from './metrics/gateway-metrics';
@@ -60,7 +62,14 @@ export async function buildServer(config: Config, modules: RouteModule[] = route
       return server;
     },
     genReqId: (request) => requestIdOf(request) || newRequestId(),
-    logger: { level: config.logLevel, base: { node: config.nodeName }, redact: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers["x-goog-api-key"]', 'req.headers.cookie'] },
+    // Requests are logged with credential query parameters masked and without headers (log-redaction); LOG_FILE sends the log to a file.
+    logger: {
+      level: config.logLevel,
+      base: { node: config.nodeName },
+      serializers: logSerializers,
+      redact: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers["x-goog-api-key"]', 'req.headers.cookie'],
+      ...(config.logFile ? { file: config.logFile } : {}),
+    },
     // One access-log line per request is written by `createAccessLog` (cut streams too, sampled, without the query).
     logController: new AccessLoggedController(),
     // `/api` and the console; relay routes get the relay's larger limit (below).
@@ -103,6 +112,7 @@ export async function buildServer(config: Config, modules: RouteModule[] = route
     rateLimits: rateLimits.store,
     metrics,
     tracing,
+    outbound: new SafeOutbound(config.outboundAllow),
     shutdownTasks: [],
   };
   // Every long-lived service exists before the first route module registers; modules only read them.

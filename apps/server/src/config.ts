@@ -17,6 +17,8 @@ export interface Config {
   sessionSecret: string;
   nodeName: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** File the server log is appended to (LOG_FILE); standard output when null. */
+  logFile: string | null;
   /** Folder of the built console, served with an SPA fallback; null when not built. */
   consoleDir: string | null;
   /** Per-IP fixed window for login, register, verification mail (and per user for access-token and aff transfer). */
@@ -35,6 +37,8 @@ export interface Config {
   accessLogSampleRate: number;
   /** Request body limits: `/api` and the console (API_BODY_LIMIT_KB), the relay (MAX_REQUEST_BODY_MB), JSON nesting (MAX_JSON_DEPTH). */
   bodyLimits: { apiBytes: number; relayBytes: number; jsonDepth: number };
+  /** Addresses or CIDR blocks that webhooks may reach although they are not public (OUTBOUND_ALLOW; none by default). */
+  outboundAllow: string[];
   /** GET /metrics (Prometheus): off unless METRICS_ENABLED; served to a bearer of `token` or a caller from `allow`. */
   metrics: { enabled: boolean; token: string; allow: string[] };
 }
@@ -74,6 +78,7 @@ const environmentSchema = z.object({
   NODE_NAME: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CONSOLE_DIR: z.string().default(''),
+  LOG_FILE: z.string().default(''),
   REDIS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'REDIS_KEY_PREFIX may use letters, digits, _ . - (at most 64)').default('turnpike'),
   CHANNEL_TEST_FREQUENCY: z.string().regex(/^\d+$/, 'CHANNEL_TEST_FREQUENCY must be a whole number of minutes').transform(Number).default(10),
   CHANNEL_TEST_FREQUENCY_SECONDS: z.string().regex(/^\d*$/, 'CHANNEL_TEST_FREQUENCY_SECONDS must be a whole number of seconds').default(''),
@@ -92,6 +97,10 @@ const environmentSchema = z.object({
   API_BODY_LIMIT_KB: positiveInteger('API_BODY_LIMIT_KB').default(1024),
   MAX_REQUEST_BODY_MB: positiveInteger('MAX_REQUEST_BODY_MB').default(64),
   MAX_JSON_DEPTH: positiveInteger('MAX_JSON_DEPTH').default(64),
+  OUTBOUND_ALLOW: z
+    .string()
+    .default('')
+    .refine((value) => listItems(value).every((item) => isIP(item.split('/')[0]) !== 0), 'OUTBOUND_ALLOW must be a comma-separated list of IP addresses or CIDR blocks'),
   CRITICAL_RATE_LIMIT_ENABLE: z.enum(['true', 'false'], 'CRITICAL_RATE_LIMIT_ENABLE must be true or false').default('true'),
   CRITICAL_RATE_LIMIT: positiveInteger('CRITICAL_RATE_LIMIT').default(20),
   CRITICAL_RATE_LIMIT_DURATION: positiveInteger('CRITICAL_RATE_LIMIT_DURATION').default(1200),
@@ -128,6 +137,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env, default
     sessionSecret: values.SESSION_SECRET || persistedSessionSecret(dataDir),
     nodeName: values.NODE_NAME || os.hostname(),
     logLevel: values.LOG_LEVEL,
+    logFile: values.LOG_FILE ? path.resolve(values.LOG_FILE) : null,
     consoleDir: consoleDir && fs.existsSync(path.join(consoleDir, 'index.html')) ? consoleDir : null,
     criticalRateLimit: {
       enabled: values.CRITICAL_RATE_LIMIT_ENABLE === 'true',
@@ -139,6 +149,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env, default
     syncFrequencySeconds: values.SYNC_FREQUENCY,
     accessLogSampleRate: values.ACCESS_LOG_SAMPLE_RATE,
     bodyLimits: { apiBytes: values.API_BODY_LIMIT_KB * 1024, relayBytes: values.MAX_REQUEST_BODY_MB * 1024 * 1024, jsonDepth: values.MAX_JSON_DEPTH },
+    outboundAllow: listItems(values.OUTBOUND_ALLOW),
     metrics: { enabled: values.METRICS_ENABLED === 'true', token: values.METRICS_TOKEN, allow: listItems(values.METRICS_ALLOW) },
     redisPrefix: values.REDIS_KEY_PREFIX,
     trustedProxies: listItems(values.TRUSTED_PROXIES),

@@ -15,7 +15,7 @@ import { recordManageLog } from '../logs/log-entries';
 import { formatQuota } from '../logs/quota-text';
 import { findUserById, isUsernameTaken, listUsers, searchUsers, softDeleteUser } from './user-repository';
 import { planManageAction } from './user-manage-rules';
-import { toPublicUser } from './user-view';
+import { toUserViewForAdmin } from './user-view';
 
 /** Messages of admin user management. */
 export const adminUserMessages = {
@@ -46,14 +46,14 @@ export function registerUserAdminRoutes(fastify: FastifyInstance, context: AppCo
   app.get('/api/user/', access('admin'), async (request) => {
     const { page, pageSize, offset } = readPaging(request.query as Record<string, unknown>);
     const { items, total } = await listUsers(db, offset, pageSize);
-    return success({ items: items.map(toPublicUser), total, page, page_size: pageSize });
+    return success({ items: items.map(toUserViewForAdmin), total, page, page_size: pageSize });
   });
 
   app.get('/api/user/search', access('admin'), async (request) => {
     const query = request.query as Record<string, unknown>;
     const { page, pageSize, offset } = readPaging(query);
     const { items, total } = await searchUsers(db, String(query.keyword ?? '').trim(), String(query.group ?? '').trim(), offset, pageSize);
-    return success({ items: items.map(toPublicUser), total, page, page_size: pageSize });
+    return success({ items: items.map(toUserViewForAdmin), total, page, page_size: pageSize });
   });
 
   app.post('/api/user/', { ...access('admin'), ...validated({ body: userCreateSchema }) }, async (request) => {
@@ -67,14 +67,14 @@ export function registerUserAdminRoutes(fastify: FastifyInstance, context: AppCo
     if (role >= actor.role) throw forbidden(adminUserMessages.roleTooHigh);
     if (role !== Role.Common && role !== Role.Admin) throw badRequest('the role must be 1 (ordinary user) or 10 (administrator)');
     const created = await createAccount(context, { username, password: input.password, displayName: input.display_name.trim(), role });
-    return success(toPublicUser(created), 'user created');
+    return success(toUserViewForAdmin(created), 'user created');
   });
 
   app.get('/api/user/:id', { ...access('admin'), ...validated({ params: userIdParamsSchema }) }, async (request) => {
     const actor = currentUser(request);
     const target = await liveTarget(request.params.id);
     if (!outranks(actor, target)) throw forbidden(adminUserMessages.viewSameOrHigher);
-    return success(toPublicUser(target));
+    return success(toUserViewForAdmin(target));
   });
 
   app.put('/api/user/', { ...access('admin'), ...validated({ body: userUpdateSchema }) }, async (request) => {
@@ -122,7 +122,7 @@ export function registerUserAdminRoutes(fastify: FastifyInstance, context: AppCo
       throw error;
     }
     context.caches.users.invalidate(target.id);
-    return success(toPublicUser(await liveTarget(target.id)), 'user updated');
+    return success(toUserViewForAdmin(await liveTarget(target.id)), 'user updated');
   });
 
   app.delete('/api/user/:id', { ...access('admin'), ...validated({ params: userIdParamsSchema }) }, async (request) => {
