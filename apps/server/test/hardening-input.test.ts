@@ -80,3 +80,37 @@ describe('hostile input', () => {
     expect(noUserHeader.json()).toMatchObject({ error: { type: 'invalid_request_error' } });
   });
 });
+
+describe('usernames', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer({ CRITICAL_RATE_LIMIT: '100000' });
+  });
+  afterAll(() => server.stop());
+
+  const register = (username: string) => server.call('POST', '/api/user/register', { body: { username, password: 'password123', password2: 'password123' } });
+
+  it.each(['evil\u0000', 'evil\r\nroot', 'ev\til', 'admin\u202Etxt', 'ad\u200Bmin'])('refuses to register %j', async (username) => {
+    const response = await register(username);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ success: false, code: 'username_characters', message: 'the username may contain only letters, digits, _ - and .' });
+  });
+
+  it('stores a name NFC-normalized and signs it in typed either way', async () => {
+    expect((await register('Jose\u0301')).statusCode).toBe(200);
+    const row = await server.context.db.selectFrom('users').select('username').where('username', '=', 'José').executeTakeFirst();
+    expect(row?.username).toBe('José');
+    expect((await register('José')).statusCode).toBe(409);
+    const login = await server.call('POST', '/api/user/login', { body: { username: 'Jose\u0301', password: 'password123' } });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('applies the rule to admin create and self update too', async () => {
+    const admin = await server.createUser({ username: 'boss', role: 10 });
+    const created = await server.call('POST', '/api/user/', { as: admin, body: { username: 'x\u202Ey', password: 'password123', display_name: 'x' } });
+    expect(created.json()).toMatchObject({ success: false, code: 'username_characters' });
+    const renamed = await server.call('PUT', '/api/user/self', { as: admin, body: { username: 'bo\u200Bss' } });
+    expect(renamed.json()).toMatchObject({ success: false, code: 'username_characters' });
+  });
+});

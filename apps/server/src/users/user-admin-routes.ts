@@ -1,5 +1,5 @@
 // Admin user management (spec 000 §4, §7): list, search, create, read, update, delete and the five manage actions.
-import { Role, userCreateSchema, userIdParamsSchema, userManageSchema, userUpdateSchema } from '@turnpike/contract';
+import { normalizeUsername, Role, userCreateSchema, userIdParamsSchema, userManageSchema, userUpdateSchema } from '@turnpike/contract';
 import type { FastifyInstance } from 'fastify';
 import { checkDisplayName, checkPassword, checkUsername } from '../accounts/account-rules';
 import { hashPassword } from '../accounts/password-hashing';
@@ -59,8 +59,7 @@ export function registerUserAdminRoutes(fastify: FastifyInstance, context: AppCo
   app.post('/api/user/', { ...access('admin'), ...validated({ body: userCreateSchema }) }, async (request) => {
     const actor = currentUser(request);
     const input = request.body;
-    const username = input.username.trim();
-    checkUsername(username);
+    const username = checkUsername(input.username);
     checkPassword(input.password);
     checkDisplayName(input.display_name);
     const role = input.role ?? Role.Common;
@@ -83,9 +82,8 @@ export function registerUserAdminRoutes(fastify: FastifyInstance, context: AppCo
     const target = await liveTarget(input.id);
     if (!outranks(actor, target)) throw forbidden(adminUserMessages.updateSameOrHigher);
     const updates: Partial<Pick<UserRow, 'username' | 'display_name' | 'password' | 'group' | 'sessions_valid_after'>> = {};
-    if (input.username !== undefined && input.username.trim() !== target.username) {
-      const username = input.username.trim();
-      checkUsername(username);
+    if (input.username !== undefined && normalizeUsername(input.username) !== target.username) {
+      const username = checkUsername(input.username);
       if (await isUsernameTaken(db, username, target.id)) throw conflict(adminUserMessages.usernameTaken);
       updates.username = username;
     }

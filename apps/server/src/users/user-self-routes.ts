@@ -1,5 +1,5 @@
 // `/api/user/self*`, `/api/user/setting`, `/api/user/models`: what a signed-in user may see and change about themself.
-import { Role } from '@turnpike/contract';
+import { normalizeUsername, Role } from '@turnpike/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { checkDisplayName, checkPassword, checkUsername } from '../accounts/account-rules';
@@ -48,9 +48,8 @@ export function registerUserSelfRoutes(app: FastifyInstance, context: AppContext
     const user = currentUser(request);
     const input = parseInput(selfUpdateSchema, request.body);
     const updates: UserUpdate = {};
-    if (input.username !== undefined && input.username.trim() !== user.username) {
-      const username = input.username.trim();
-      checkUsername(username);
+    if (input.username !== undefined && normalizeUsername(input.username) !== user.username) {
+      const username = checkUsername(input.username);
       if (await isUsernameTaken(context.db, username, user.id)) throw conflict(selfMessages.usernameTaken);
       updates.username = username;
     }
