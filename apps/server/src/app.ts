@@ -23,6 +23,7 @@ import { GatewayMetrics } from './metrics/gateway-metrics';
 import { OptionStore } from './options/option-store';
 import { openRelayTracing } from './telemetry/relay-tracing';
 import { openRateLimitStore } from './rate-limit/open-rate-limit-store';
+import { registerGlobalRateLimits } from './rate-limit/global-rate-limit';
 import { buildRelayServices } from './relay/build-relay-services';
 import { createRelayCaches } from './relay/relay-caches';
 import type { RelayServices } from './relay/relay-services';
@@ -123,6 +124,8 @@ export async function buildServer(config: Config, modules: RouteModule[] = route
   if (tracing) context.shutdownTasks.push(() => tracing.close());
 
   await app.register(fastifyCookie);
+  // Before any route: the global per-IP limits hook every route registered after them.
+  context.shutdownTasks.push(await registerGlobalRateLimits(app, config));
   // Every route family parses JSON the same way (depth-limited); relay routes accept the relay's larger bodies.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
