@@ -14,12 +14,16 @@ import { databaseRetryAfterSeconds, databaseUnavailableMessage, isDatabaseUnavai
 import { databaseAnswers } from './db/database-probe';
 import { migrateToLatest } from './db/migrate';
 import { ApiError, failureEnvelope } from './http/api-error';
+import { parseJsonBody, type BodyError } from './http/json-body';
+import { SafeOutbound } from './http/safe-outbound';
+import { logSerializers } from './http/log-redaction';
 import { AccessLoggedController, createAccessLog, type AccessLogWatch } from './http/access-log';
 import { createRequestIdAssigner, newRequestId, requestIdHeader, requestIdOf } from './http/request-id';
 import { GatewayMetrics } from './metrics/gateway-metrics';
 import { OptionStore } from './options/option-store';
 import { openRelayTracing } from './telemetry/relay-tracing';
 import { openRateLimitStore } from './rate-limit/open-rate-limit-store';
+import { registerGlobalRateLimits } from './rate-limit/global-rate-limit';
 import { buildRelayServices } from './relay/build-relay-services';
 import { createRelayCaches } from './relay/relay-caches';
 import type { RelayServices } from './relay/relay-services';
@@ -59,10 +63,18 @@ export async function buildServer(config: Config, modules: RouteModule[] = route
       return server;
     },
     genReqId: (request) => requestIdOf(request) || newRequestId(),
-    logger: { level: config.logLevel, base: { node: config.nodeName }, redact: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers["x-goog-api-key"]', 'req.headers.cookie'] },
+    // Requests are logged with credential query parameters masked and without headers (log-redaction); LOG_FILE sends the log to a file.
+    logger: {
+      level: config.logLevel,
+      base: { node: config.nodeName },
+      serializers: logSerializers,
+      redact: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers["x-goog-api-key"]', 'req.headers.cookie'],
+      ...(config.logFile ? { file: config.logFile } : {}),
+    },
     // One access-log line per request is written by `createAccessLog` (cut streams too, sampled, without the query).
     logController: new AccessLoggedController(),
-    bodyLimit: 64 * 1024 * 1024,
+    // `/api` and the console; relay routes get the relay's larger limit (below).
+    bodyLimit: config.bodyLimits.apiBytes,
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
   });
@@ -101,6 +113,7 @@ export async function buildServer(config: Config, modules: RouteModule[] = route
     rateLimits: rateLimits.store,
     metrics,
     tracing,
+    outbound: new SafeOutbound(config.outboundAllow),
     shutdownTasks: [],
   };
   // Every long-lived service exists before the first route module registers; modules only read them.
@@ -111,6 +124,20 @@ export async function buildServer(config: Config, modules: RouteModule[] = route
   if (tracing) context.shutdownTasks.push(() => tracing.close());
 
   await app.register(fastifyCookie);
+  // Before any route: the global per-IP limits hook every route registered after them.
+  context.shutdownTasks.push(await registerGlobalRateLimits(app, config));
+  // Every route family parses JSON the same way (depth-limited); relay routes accept the relay's larger bodies.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
+    try {
+      done(null, parseJsonBody(body as Buffer, config.bodyLimits.jsonDepth));
+    } catch (error) {
+      done(error as BodyError, undefined);
+    }
+  });
+  app.addHook('onRoute', (route) => {
+    if (route.bodyLimit === undefined && relayPrefixes.some((prefix) => isUnder(route.url, prefix))) route.bodyLimit = config.bodyLimits.relayBytes;
+  });
   // Keep-alive connections would hold close() open until their idle timeout: answers sent while shutting
   // down carry `connection: close` (the fast lane adds it itself), and close() closes connections as they turn idle.
   // A callback-style hook: it runs on every request, and an async hook costs a promise each time.

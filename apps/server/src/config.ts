@@ -17,10 +17,14 @@ export interface Config {
   sessionSecret: string;
   nodeName: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** File the server log is appended to (LOG_FILE); standard output when null. */
+  logFile: string | null;
   /** Folder of the built console, served with an SPA fallback; null when not built. */
   consoleDir: string | null;
   /** Per-IP fixed window for login, register, verification mail (and per user for access-token and aff transfer). */
   criticalRateLimit: { enabled: boolean; requests: number; durationSeconds: number };
+  /** new-api's global per-IP limits: `/api` (GLOBAL_API_RATE_LIMIT…) and the console's pages (GLOBAL_WEB_RATE_LIMIT…); the relay is not counted. */
+  globalRateLimits: { api: { enabled: boolean; requests: number; durationSeconds: number }; web: { enabled: boolean; requests: number; durationSeconds: number } };
   /** Proxies whose X-Forwarded-For is believed (addresses or CIDR blocks); a client cannot choose its own IP otherwise. */
   trustedProxies: string[];
   /** Prefix of every Redis key and channel, so several deployments (or test runs) can share one Redis. */
@@ -33,6 +37,12 @@ export interface Config {
   syncFrequencySeconds: number;
   /** Share (0…1) of successful requests that get an access-log line; failures and client-cut calls always do. */
   accessLogSampleRate: number;
+  /** Request body limits: `/api` and the console (API_BODY_LIMIT_KB), the relay (MAX_REQUEST_BODY_MB), JSON nesting (MAX_JSON_DEPTH). */
+  bodyLimits: { apiBytes: number; relayBytes: number; jsonDepth: number };
+  /** Relay deadlines: a stream without data for `streamIdleMs` (STREAMING_TIMEOUT) ends, and a call's upstream work ends after `callMs` (RELAY_TIMEOUT; 0: none). */
+  relayTimeouts: { streamIdleMs: number; callMs: number };
+  /** Addresses or CIDR blocks that webhooks may reach although they are not public (OUTBOUND_ALLOW; none by default). */
+  outboundAllow: string[];
   /** GET /metrics (Prometheus): off unless METRICS_ENABLED; served to a bearer of `token` or a caller from `allow`. */
   metrics: { enabled: boolean; token: string; allow: string[] };
 }
@@ -72,6 +82,7 @@ const environmentSchema = z.object({
   NODE_NAME: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CONSOLE_DIR: z.string().default(''),
+  LOG_FILE: z.string().default(''),
   REDIS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'REDIS_KEY_PREFIX may use letters, digits, _ . - (at most 64)').default('turnpike'),
   CHANNEL_TEST_FREQUENCY: z.string().regex(/^\d+$/, 'CHANNEL_TEST_FREQUENCY must be a whole number of minutes').transform(Number).default(10),
   CHANNEL_TEST_FREQUENCY_SECONDS: z.string().regex(/^\d*$/, 'CHANNEL_TEST_FREQUENCY_SECONDS must be a whole number of seconds').default(''),
@@ -87,6 +98,21 @@ const environmentSchema = z.object({
   METRICS_ALLOW: addressList('METRICS_ALLOW'),
   DB_TIMEOUT_SECONDS: positiveInteger('DB_TIMEOUT_SECONDS').default(defaultDatabaseTimeoutMs / 1000),
   TRUSTED_PROXIES: addressList('TRUSTED_PROXIES'),
+  API_BODY_LIMIT_KB: positiveInteger('API_BODY_LIMIT_KB').default(1024),
+  MAX_REQUEST_BODY_MB: positiveInteger('MAX_REQUEST_BODY_MB').default(64),
+  MAX_JSON_DEPTH: positiveInteger('MAX_JSON_DEPTH').default(64),
+  STREAMING_TIMEOUT: positiveInteger('STREAMING_TIMEOUT').default(300),
+  RELAY_TIMEOUT: z.string().regex(/^\d+$/, 'RELAY_TIMEOUT must be a whole number of seconds (0: no overall deadline)').transform(Number).default(1800),
+  OUTBOUND_ALLOW: z
+    .string()
+    .default('')
+    .refine((value) => listItems(value).every((item) => isIP(item.split('/')[0]) !== 0), 'OUTBOUND_ALLOW must be a comma-separated list of IP addresses or CIDR blocks'),
+  GLOBAL_API_RATE_LIMIT_ENABLE: z.enum(['true', 'false'], 'GLOBAL_API_RATE_LIMIT_ENABLE must be true or false').default('true'),
+  GLOBAL_API_RATE_LIMIT: positiveInteger('GLOBAL_API_RATE_LIMIT').default(360),
+  GLOBAL_API_RATE_LIMIT_DURATION: positiveInteger('GLOBAL_API_RATE_LIMIT_DURATION').default(180),
+  GLOBAL_WEB_RATE_LIMIT_ENABLE: z.enum(['true', 'false'], 'GLOBAL_WEB_RATE_LIMIT_ENABLE must be true or false').default('true'),
+  GLOBAL_WEB_RATE_LIMIT: positiveInteger('GLOBAL_WEB_RATE_LIMIT').default(120),
+  GLOBAL_WEB_RATE_LIMIT_DURATION: positiveInteger('GLOBAL_WEB_RATE_LIMIT_DURATION').default(180),
   CRITICAL_RATE_LIMIT_ENABLE: z.enum(['true', 'false'], 'CRITICAL_RATE_LIMIT_ENABLE must be true or false').default('true'),
   CRITICAL_RATE_LIMIT: positiveInteger('CRITICAL_RATE_LIMIT').default(20),
   CRITICAL_RATE_LIMIT_DURATION: positiveInteger('CRITICAL_RATE_LIMIT_DURATION').default(1200),
@@ -123,16 +149,24 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env, default
     sessionSecret: values.SESSION_SECRET || persistedSessionSecret(dataDir),
     nodeName: values.NODE_NAME || os.hostname(),
     logLevel: values.LOG_LEVEL,
+    logFile: values.LOG_FILE ? path.resolve(values.LOG_FILE) : null,
     consoleDir: consoleDir && fs.existsSync(path.join(consoleDir, 'index.html')) ? consoleDir : null,
     criticalRateLimit: {
       enabled: values.CRITICAL_RATE_LIMIT_ENABLE === 'true',
       requests: values.CRITICAL_RATE_LIMIT,
       durationSeconds: values.CRITICAL_RATE_LIMIT_DURATION,
     },
+    globalRateLimits: {
+      api: { enabled: values.GLOBAL_API_RATE_LIMIT_ENABLE === 'true', requests: values.GLOBAL_API_RATE_LIMIT, durationSeconds: values.GLOBAL_API_RATE_LIMIT_DURATION },
+      web: { enabled: values.GLOBAL_WEB_RATE_LIMIT_ENABLE === 'true', requests: values.GLOBAL_WEB_RATE_LIMIT, durationSeconds: values.GLOBAL_WEB_RATE_LIMIT_DURATION },
+    },
     channelTestIntervalSeconds: values.CHANNEL_TEST_FREQUENCY_SECONDS === '' ? values.CHANNEL_TEST_FREQUENCY * 60 : Number(values.CHANNEL_TEST_FREQUENCY_SECONDS),
     nodeStaleSeconds: values.NODE_STALE_SECONDS,
     syncFrequencySeconds: values.SYNC_FREQUENCY,
     accessLogSampleRate: values.ACCESS_LOG_SAMPLE_RATE,
+    bodyLimits: { apiBytes: values.API_BODY_LIMIT_KB * 1024, relayBytes: values.MAX_REQUEST_BODY_MB * 1024 * 1024, jsonDepth: values.MAX_JSON_DEPTH },
+    outboundAllow: listItems(values.OUTBOUND_ALLOW),
+    relayTimeouts: { streamIdleMs: values.STREAMING_TIMEOUT * 1000, callMs: values.RELAY_TIMEOUT * 1000 },
     metrics: { enabled: values.METRICS_ENABLED === 'true', token: values.METRICS_TOKEN, allow: listItems(values.METRICS_ALLOW) },
     redisPrefix: values.REDIS_KEY_PREFIX,
     trustedProxies: listItems(values.TRUSTED_PROXIES),

@@ -12,6 +12,7 @@ import type { RelayTracing } from './telemetry/relay-tracing';
 import type { OptionStore } from './options/option-store';
 import type { RateLimitStore } from './rate-limit/rate-limit-store';
 import type { RelayCaches } from './relay/relay-caches';
+import type { SafeOutbound } from './http/safe-outbound';
 
 /** A handler that sees a request before Fastify: true when it took the request, false to pass it on. */
 export type FastLane = (req: IncomingMessage, res: ServerResponse) => boolean;
@@ -45,6 +46,8 @@ export interface AppContext {
   metrics: GatewayMetrics | null;
   /** OpenTelemetry spans of relay calls, or null when no OTLP endpoint is configured. */
   tracing: RelayTracing | null;
+  /** Server-side HTTP to user-chosen URLs (webhooks): public addresses only, plus the operator's OUTBOUND_ALLOW. */
+  outbound: SafeOutbound;
   /** Work to finish on graceful shutdown (flush writers, stop jobs), run in order after the server stops accepting. */
   shutdownTasks: Array<() => Promise<void>>;
 }

@@ -68,7 +68,8 @@ describe('POST /api/user/register and GET /api/verification', () => {
     for (const [body, status, message] of cases) {
       const response = await register(body);
       expect(response.statusCode, message).toBe(status);
-      expect(response.json(), message).toEqual({ success: false, message, code: statusErrorCode(status) });
+      const code = message.startsWith('the username must be at most') ? 'username_too_long' : statusErrorCode(status);
+      expect(response.json(), message).toEqual({ success: false, message, code });
     }
     expect(await server.context.db.selectFrom('users').select('id').where('username', '=', 'bob').executeTakeFirst()).toBeUndefined();
   });

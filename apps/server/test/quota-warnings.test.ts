@@ -36,7 +36,8 @@ describe('quota warnings', () => {
       });
       await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
       upstream = await startMockUpstream({ behaviour: { promptTokens: 10, chunkCount: 5 } });
-      server = await startTestServer();
+      // The receiver listens on loopback: the operator allows it (webhooks reach public addresses only otherwise).
+      server = await startTestServer({ OUTBOUND_ALLOW: '127.0.0.1' });
       await server.context.options.set('ModelRatio', { 'test-model': 10 });
       base = await server.listen();
     });

@@ -49,7 +49,9 @@ describe('self-service routes', () => {
       for (const [body, status, message] of cases) {
         const response = await update(body);
         expect(response.statusCode, message).toBe(status);
-        expect(response.json(), message).toEqual({ success: false, message, code: statusErrorCode(status) });
+        // The username rule (packages/contract) names its problems; the other refusals carry the status code.
+        const code = { 'the username cannot be empty': 'username_empty', 'the username must be at most 20 characters': 'username_too_long' }[message] ?? statusErrorCode(status);
+        expect(response.json(), message).toEqual({ success: false, message, code });
       }
     });
 

@@ -15,6 +15,7 @@ export * from './channel-view';
 export * from './token-schema';
 export * from './redemption-schema';
 export * from './user-schema';
+export * from './username-rule';
 export * from '@turnpike/providers/descriptors';
 export * from './topup';
 export * from './billing-breakdown';

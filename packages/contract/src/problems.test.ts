@@ -6,6 +6,7 @@ import { checkInput, problemCodeSchema, problemMessages, problemText, statusErro
 import { redeemSchema, redemptionCreateSchema, redemptionIdParamsSchema, redemptionUpdateSchema } from './redemption-schema';
 import { tokenCreateSchema, tokenIdParamsSchema, tokenUpdateSchema } from './token-schema';
 import { userCreateSchema, userIdParamsSchema, userManageSchema, userUpdateSchema } from './user-schema';
+import { checkUsernameRule } from './username-rule';
 
 const validChannel = { name: 'c', key: 'k', models: 'gpt-4o' };
 
@@ -72,6 +73,9 @@ const ruleCases: Array<[ProblemCode, () => Problem | null, string]> = [
   ['channel_base_url_required', () => failure(newChannelSettings({ ...parsed(validChannel), type: 8 })), 'please fill in the base URL for this channel type'],
   ['channel_other_required', () => failure(newChannelSettings({ ...parsed(validChannel), type: 41 })), 'please fill in the region for this channel type'],
   ['channel_group_list_too_long', () => groupListProblem(Array.from({ length: 40 }, (_, index) => `group-${index}`).join(',')), 'the group list is too long (at most 255 characters)'],
+  ['username_empty', () => failure(checkUsernameRule(' ')), 'the username cannot be empty'],
+  ['username_too_long', () => failure(checkUsernameRule('u'.repeat(21))), 'the username must be at most 20 characters'],
+  ['username_characters', () => failure(checkUsernameRule('a\u202Eb')), 'the username may contain only letters, digits, _ - and .'],
 ];
 
 /** Codes the routes raise with `problem()` for checks that need stored state or the query (no schema reaches them). */

@@ -66,6 +66,9 @@ export const problemMessages = {
   user_action_invalid: '{path}: the action must be one of promote, demote, disable, enable, delete',
   user_credentials_required: 'username and password cannot be empty',
   user_group_invalid: 'the group must be 1 to 64 characters',
+  username_empty: 'the username cannot be empty',
+  username_too_long: 'the username must be at most {max} characters',
+  username_characters: 'the username may contain only letters, digits, _ - and .',
   // Shared by the token and redemption updates.
   id_required: '{path}: id is required',
   status_required: 'status is required',

@@ -16,6 +16,7 @@ export * from './mock-gemini-routes';
 export * from './mock-openai-chat-routes';
 export * from './mock-openai-media-routes';
 export * from './mock-openai-responses-routes';
+export * from './malicious-upstream';
 export * from './mock-upstream';
 export * from './provider-signatures';
 export * from './self-signed-certificate';

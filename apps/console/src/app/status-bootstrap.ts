@@ -22,9 +22,12 @@ export async function fetchSiteStatus(): Promise<SiteStatus> {
   }
 }
 
-/** Starts the status load; `ready` is true once a status is stored or the load has finished. */
-export function useStatusBootstrap(): { ready: boolean } {
+/**
+ * Starts the status load; `ready` is true once a status is stored or the load has finished, `loaded` once this
+ * page's own load has finished (a stored status may be stale: setup done since, in this browser or another).
+ */
+export function useStatusBootstrap(): { ready: boolean; loaded: boolean } {
   const hasStatus = useHasSiteStatus();
   const query = useQuery({ queryKey: statusQueryKey, queryFn: fetchSiteStatus, staleTime: 60_000 });
-  return { ready: hasStatus || !query.isPending };
+  return { ready: hasStatus || !query.isPending, loaded: !query.isPending };
 }

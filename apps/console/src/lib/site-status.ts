@@ -72,6 +72,12 @@ export function applySiteStatus(status: SiteStatus): void {
   writeJson(StorageKeys.status, status);
 }
 
+/** Records in the stored status that first-run setup is done (the server said so), so no page sends the visitor back to /setup. */
+export function markSetupDone(): void {
+  const stored = getStoredStatus();
+  if (stored?.setup !== true) applySiteStatus({ ...(stored ?? {}), setup: true });
+}
+
 /** Returns the stored status, or null before the first successful load. */
 export function getStoredStatus(): SiteStatus | null {
   return readJson<SiteStatus>(StorageKeys.status);

@@ -1,15 +1,17 @@
 // Length rules of usernames, display names and passwords (spec 000 §5), with their messages.
-import { badRequest } from '../http/api-error';
+import { checkUsernameRule, usernameMaxLength } from '@turnpike/contract';
+import { badRequest, problemError } from '../http/api-error';
 
 /** Limits shared by registration, admin create/update and self update. */
-export const accountLimits = { usernameMax: 20, displayNameMax: 20, passwordMin: 8, passwordMax: 20 } as const;
+export const accountLimits = { usernameMax: usernameMaxLength, displayNameMax: 20, passwordMin: 8, passwordMax: 20 } as const;
 
 const length = (text: string): number => [...text].length;
 
-/** Throws a 400 unless the username has 1 to 20 characters. */
-export function checkUsername(username: string): void {
-  if (username.length === 0) throw badRequest('the username cannot be empty');
-  if (length(username) > accountLimits.usernameMax) throw badRequest(`the username must be at most ${accountLimits.usernameMax} characters`);
+/** The username to store (trimmed, NFC-normalized); throws a 400 unless it follows the shared username rule. */
+export function checkUsername(raw: string): string {
+  const checked = checkUsernameRule(raw);
+  if (!checked.ok) throw problemError(checked.problem);
+  return checked.value;
 }
 
 /** Throws a 400 unless the password has 8 to 20 characters. */

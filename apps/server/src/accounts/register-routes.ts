@@ -71,9 +71,8 @@ export function registerSignUpRoutes(app: FastifyInstance, context: AppContext):
     if (!options.bool('RegisterEnabled')) throw forbidden(registerMessages.registerDisabled);
     if (!options.bool('PasswordRegisterEnabled')) throw forbidden(registerMessages.passwordRegisterDisabled);
     const input = parseInput(registerSchema, request.body);
-    const username = input.username.trim();
-    if (!username || !input.password) throw badRequest(registerMessages.credentialsRequired);
-    checkUsername(username);
+    if (!input.username.trim() || !input.password) throw badRequest(registerMessages.credentialsRequired);
+    const username = checkUsername(input.username);
     checkPassword(input.password);
     // new-api never read password2; scripts written for it omit the field, so it is checked only when sent.
     if (input.password2 !== undefined && input.password2 !== input.password) throw badRequest(registerMessages.passwordsDiffer);

@@ -36,7 +36,8 @@ export function registerSessionRoutes(app: FastifyInstance, context: AppContext)
   app.post('/api/user/login', access('public', limit, botCheck), async (request, reply) => {
     if (!context.options.bool('PasswordLoginEnabled')) throw forbidden(loginMessages.passwordLoginDisabled);
     const input = parseInput(loginSchema, request.body);
-    const identifier = input.username.trim();
+    // Usernames are stored NFC-normalized; the same name typed in another normal form still signs in.
+    const identifier = input.username.trim().normalize('NFC');
     if (!identifier || !input.password) throw badRequest(loginMessages.credentialsRequired);
     const user = await findUserForLogin(context.db, identifier);
     const matches = await verifyPassword(input.password, user?.password);

@@ -1,6 +1,5 @@
 // Quota warnings: after each settlement batch, users whose balance fell below their threshold are told by email or webhook.
 import crypto from 'node:crypto';
-import { request } from 'undici';
 import { accountPortsFor } from '../accounts/account-ports';
 import type { AppContext } from '../context';
 import type { UserRow } from '../db/schema';
@@ -116,11 +115,11 @@ export class QuotaWarningNotifier {
       return;
     }
     const body = JSON.stringify({ type: 'quota_warning', title: 'Balance running low', content: text, user_id: warning.user.id, username: warning.user.username, quota: warning.user.quota, threshold: warning.threshold, timestamp: Math.floor(Date.now() / 1000) });
-    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    const headers: Record<string, string> = {};
     // The receiver checks the HMAC-SHA256 of the body with the secret it configured.
     if (warning.webhookSecret) headers['x-webhook-signature'] = crypto.createHmac('sha256', warning.webhookSecret).update(body).digest('hex');
-    const response = await request(warning.target, { method: 'POST', headers, body, headersTimeout: 10_000, bodyTimeout: 10_000 });
-    await response.body.dump();
-    if (response.statusCode >= 400) throw new Error(`webhook answered ${response.statusCode}`);
+    // Only public addresses (or the operator's allowed ones), checked when connecting; no redirects.
+    const status = await this.context.outbound.postJson(warning.target, body, headers);
+    if (status >= 400) throw new Error(`webhook answered ${status}`);
   }
 }

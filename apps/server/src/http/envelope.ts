@@ -19,9 +19,12 @@ export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.in
   return result.data;
 }
 
-/** Reads the page number (`p`, 1-based; 0 is treated as 1) and page size from a query, bounded to 1..100. */
+/** The highest page number read from a query: beyond it every list is empty, and the offset stays a safe integer for every engine. */
+export const maxPageNumber = 1_000_000_000;
+
+/** Reads the page number (`p`, 1-based; 0 is treated as 1, bounded to maxPageNumber) and page size from a query, bounded to 1..100. */
 export function readPaging(query: Record<string, unknown>, sizeKey = 'page_size'): { page: number; pageSize: number; offset: number } {
-  const page = Math.max(1, Number.parseInt(String(query.p ?? '1'), 10) || 1);
+  const page = Math.min(maxPageNumber, Math.max(1, Number.parseInt(String(query.p ?? '1'), 10) || 1));
   const rawSize = Number.parseInt(String(query[sizeKey] ?? '10'), 10) || 10;
   const pageSize = Math.min(100, Math.max(1, rawSize));
   return { page, pageSize, offset: (page - 1) * pageSize };

@@ -1,62 +1,114 @@
-// Outbound HTTP to addresses a caller chose (a task's notifyHook, a result image): only http(s), and only to public
-// addresses. The address is checked when the connection is made (a custom lookup), so a name that resolves to a
-// public address when checked and to an internal one later (DNS rebinding) is refused too.
+// The one owner of server-side HTTP to addresses a user chose (quota-warning webhooks, a task's notifyHook, a result
+// image): only http(s), only to public unicast addresses (ipaddr.js's ranges: loopback, private, link-local, CGNAT,
+// multicast, unique-local, reserved, IPv4-mapped and translated forms are refused), no redirects followed. Names are
+// checked when the connection is made (a lookup of our own), so a name that resolved to a public address when it was
+// saved and to an internal one later (DNS rebinding) is refused too. Operators may allow chosen addresses or blocks
+// (OUTBOUND_ALLOW, e.g. an internal webhook receiver).
 import dns from 'node:dns';
-import { BlockList, isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { Agent, request } from 'undici';
 
-const internal = new BlockList();
-for (const [address, prefix] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12], ['192.0.0.0', 24],
-  ['192.168.0.0', 16], ['198.18.0.0', 15], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) internal.addSubnet(address, prefix, 'ipv4');
-for (const [address, prefix] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8], ['64:ff9b::', 96]] as const) internal.addSubnet(address, prefix, 'ipv6');
-
-/** True when `address` (an IP literal) is loopback, private, link-local, multicast or otherwise not public. */
-export function isInternalAddress(address: string): boolean {
-  const mapped = address.startsWith('::ffff:') && isIP(address.slice(7)) === 4 ? address.slice(7) : address;
-  const family = isIP(mapped);
-  if (family === 0) return true;
-  return internal.check(mapped, family === 6 ? 'ipv6' : 'ipv4');
-}
-
-/** Why a URL may not be called, or null when it may (its host still has to resolve to a public address). */
-export function outboundUrlProblem(raw: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return 'not a URL';
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return `the ${url.protocol} scheme is not allowed`;
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (isIP(host) !== 0 && isInternalAddress(host)) return `${host} is not a public address`;
-  if (host === 'localhost' || host.endsWith('.localhost')) return `${host} is not a public address`;
-  return null;
-}
+/** The dns.lookup signature the connection check uses (injectable for tests). */
+export type OutboundLookup = (hostname: string, options: dns.LookupAllOptions, callback: (error: NodeJS.ErrnoException | null, addresses: dns.LookupAddress[]) => void) => void;
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => void;
 
-/** dns.lookup that fails for names resolving to an internal address. */
-function publicLookup(hostname: string, options: dns.LookupOptions, callback: LookupCallback): void {
-  dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
-    if (error) return callback(error, []);
-    const list = addresses as dns.LookupAddress[];
-    const refused = list.find((entry) => isInternalAddress(entry.address));
-    if (refused || list.length === 0) return callback(Object.assign(new Error(`${hostname} resolves to an internal address`), { code: 'EACCES' }), []);
-    if (options.all) return callback(null, list);
-    return callback(null, list[0].address, list[0].family);
-  });
+const systemLookup: OutboundLookup = (hostname, options, callback) => dns.lookup(hostname, options, callback);
+
+/** True when `address` (an IP literal) is anything but a public unicast address (an unreadable one counts as internal). */
+export function isInternalAddress(address: string): boolean {
+  if (!ipaddr.isValid(address)) return true;
+  return ipaddr.process(address).range() !== 'unicast';
 }
+
+/** Host names that only ever mean this machine or its cloud's metadata service. */
+function isLocalName(host: string): boolean {
+  return host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.internal') || host.endsWith('.local');
+}
+
+/** True for a URL host that is an IP literal (after WHATWG parsing: a dotted quad or an IPv6 address). */
+function isAddressLiteral(host: string): boolean {
+  return host.includes(':') ? ipaddr.IPv6.isValid(host) : ipaddr.IPv4.isValidFourPartDecimal(host);
+}
+
+/** Outbound calls under one allow-list: a dispatcher that checks each connection, and URL checks for saving. */
+export class SafeOutbound {
+  private readonly allowed: Array<[ipaddr.IPv4 | ipaddr.IPv6, number]>;
+  /** The dispatcher that connects to public (or allowed) addresses only; it follows no redirects. */
+  readonly dispatcher: Agent;
+
+  constructor(
+    allow: readonly string[] = [],
+    private readonly lookup: OutboundLookup = systemLookup,
+  ) {
+    this.allowed = allow.map((entry) => (entry.includes('/') ? ipaddr.parseCIDR(entry) : ipaddr.parseCIDR(`${entry}/${ipaddr.parse(entry).kind() === 'ipv4' ? 32 : 128}`)));
+    this.dispatcher = new Agent({ connect: { lookup: this.connectLookup as never, timeout: 10_000 }, headersTimeout: 10_000, bodyTimeout: 10_000 });
+  }
+
+  /** True when a connection to `address` may be made: a public address, or one the operator allowed. */
+  addressAllowed(address: string): boolean {
+    if (!isInternalAddress(address)) return true;
+    if (!ipaddr.isValid(address)) return false;
+    const parsed = ipaddr.process(address);
+    return this.allowed.some(([range, bits]) => range.kind() === parsed.kind() && parsed.match(range, bits));
+  }
+
+  /** Why a URL may not be called, or null when it may (a name still has to resolve to an allowed address). */
+  urlProblem(raw: string): string | null {
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      return 'not a URL';
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return `the ${url.protocol} scheme is not allowed`;
+    // WHATWG parsing already turned decimal, octal and hex IPv4 forms into dotted quads.
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    if (isAddressLiteral(host)) return this.addressAllowed(host) ? null : `${host} is not a public address`;
+    if (isLocalName(host)) return `${host} is not a public address`;
+    return null;
+  }
+
+  /** `urlProblem`, and for a name, whether it resolves to an internal address now (a name that does not resolve passes: it is checked again on each call). */
+  async checkUrl(raw: string): Promise<string | null> {
+    const problem = this.urlProblem(raw);
+    if (problem) return problem;
+    const host = new URL(raw).hostname.replace(/^\[|\]$/g, '');
+    if (isAddressLiteral(host)) return null;
+    const addresses = await new Promise<dns.LookupAddress[]>((resolve) => this.lookup(host, { all: true }, (error, list) => resolve(error ? [] : list)));
+    const refused = addresses.find((entry) => !this.addressAllowed(entry.address));
+    return refused ? `${host} resolves to an internal address` : null;
+  }
+
+  /** POSTs `body` to a URL it may call; rejects for refused targets, failures and timeouts. Returns the status. */
+  async postJson(url: string, body: string, headers: Record<string, string> = {}): Promise<number> {
+    const problem = this.urlProblem(url);
+    if (problem) throw new Error(problem);
+    const response = await request(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body, dispatcher: this.dispatcher });
+    await response.body.dump();
+    return response.statusCode;
+  }
+
+  /** dns.lookup that fails for names resolving to a refused address (every address of the name is checked). */
+  private readonly connectLookup = (hostname: string, options: dns.LookupOptions, callback: LookupCallback): void => {
+    this.lookup(hostname, { ...options, all: true }, (error, list) => {
+      if (error) return callback(error, []);
+      const refused = list.find((entry) => !this.addressAllowed(entry.address));
+      if (refused || list.length === 0) return callback(Object.assign(new Error(`${hostname} resolves to an internal address`), { code: 'EACCES' }), []);
+      if (options.all) return callback(null, list);
+      return callback(null, list[0].address, list[0].family);
+    });
+  };
+}
+
+/** The outbound calls of callers without an operator allow-list (task notify hooks and result images). */
+export const defaultOutbound = new SafeOutbound();
+
+/** Why a URL may not be called, under no allow-list. */
+export const outboundUrlProblem = (raw: string): string | null => defaultOutbound.urlProblem(raw);
 
 /** The dispatcher that connects to public addresses only. */
-export const publicDispatcher = new Agent({ connect: { lookup: publicLookup as never, timeout: 10_000 }, headersTimeout: 10_000, bodyTimeout: 10_000 });
+export const publicDispatcher = defaultOutbound.dispatcher;
 
 /** POSTs a JSON body to a public URL; rejects for internal targets, failures and timeouts. Returns the status. */
-export async function postJsonToPublicUrl(url: string, body: string): Promise<number> {
-  const problem = outboundUrlProblem(url);
-  if (problem) throw new Error(problem);
-  const response = await request(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body, dispatcher: publicDispatcher });
-  await response.body.dump();
-  return response.statusCode;
-}
+export const postJsonToPublicUrl = (url: string, body: string): Promise<number> => defaultOutbound.postJson(url, body);

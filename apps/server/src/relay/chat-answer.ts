@@ -211,7 +211,9 @@ export async function relayChatStream(raw: ServerResponse, upstream: UpstreamRes
     } else {
       const reframe = plan.reframe;
       const guard = plan.guard;
+      abort.watchIdle();
       const broken = await pumpStream(upstream.body, raw, (chunk) => {
+        abort.received(chunk);
         const more = write(transform.push(reframe ? reframe(chunk) : chunk));
         if (guard?.exceeded(transform.roughTokens(), transform.text)) {
           // The answer outran what the call holds: the pump stops reading (and drops the upstream body).
@@ -226,7 +228,7 @@ export async function relayChatStream(raw: ServerResponse, upstream: UpstreamRes
     if (!clientGone) upstreamBroken = true;
   }
   try {
-    if (cutShort) abort.abort();
+    if (cutShort) abort.abort('cut');
     // A stream the upstream broke off ends with the format's error signal, so the caller's SDK raises instead of
     // taking a truncated answer for a whole one.
     const ending = cutShort ? transform.cut() : upstreamBroken ? transform.broken() : transform.end();

@@ -63,7 +63,9 @@ export async function relayStream(raw: ServerResponse, upstream: UpstreamRespons
   raw.writeHead(200, streamHeaders);
   raw.flushHeaders();
   try {
+    abort.watchIdle();
     const broken = await pumpStream(upstream.body, raw, (bytes) => {
+      abort.received(bytes);
       if (firstByteMs === 0) firstByteMs = Date.now() - startedAt;
       reader.push(bytes);
       const more = clientGone || raw.write(bytes);
@@ -76,7 +78,7 @@ export async function relayStream(raw: ServerResponse, upstream: UpstreamRespons
     upstreamBroken = broken && !clientGone && !cutShort;
     if (cutShort) {
       // The answer outran what the call holds: the upstream is dropped and the client's stream ends as OpenAI's do.
-      abort.abort();
+      abort.abort('cut');
       if (!clientGone) raw.write(sseDoneFrame);
     }
   } finally {

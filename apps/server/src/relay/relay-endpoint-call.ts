@@ -2,6 +2,7 @@
 import { findFormat, type CanonicalError, type FormatId } from '@turnpike/formats';
 import type { FastifyError, FastifyReply } from 'fastify';
 import type { AppContext } from '../context';
+import { ApiError } from '../http/api-error';
 import type { RelayEndpoint } from './openai-endpoints';
 import { authenticateCaller, type RelayCaller } from './relay-caller';
 import { databaseRetryAfterSeconds, databaseUnavailableMessage, isDatabaseUnavailable } from '../db/database-unavailable';
@@ -21,6 +22,10 @@ export function relayErrorAnswer(error: unknown, format: FormatId = 'openai-chat
     status = 503;
     retryAfter = String(databaseRetryAfterSeconds);
     canonical = { message: databaseUnavailableMessage, type: 'server_error', code: 'database_unavailable', httpStatus: status };
+  } else if (error instanceof ApiError) {
+    // The guards of session-authenticated relay routes (the playground) throw the /api errors.
+    status = error.status;
+    canonical = { message: error.message, type: status >= 500 ? 'server_error' : 'invalid_request_error', code: error.code, httpStatus: status };
   } else if (error instanceof RelayError) {
     status = error.status === 499 ? 400 : error.status;
     canonical = { message: error.message, type: error.type, code: error.code ?? undefined, httpStatus: status };

@@ -10,9 +10,19 @@ export class RelayError extends Error {
     message: string,
     readonly type: RelayErrorType,
     readonly code: string | null = null,
+    /** What went wrong in full (internal addresses, provider errors): kept in the admins' view of the log row, never answered. */
+    readonly detail: string | null = null,
   ) {
     super(message);
   }
+}
+
+/** What an ordinary caller is told when no upstream could be reached: no address or error text of ours, the request id to quote. */
+export const upstreamUnavailableMessage = (requestId: string): string => `upstream unavailable (request id: ${requestId})`;
+
+/** The text of anything thrown (undici rejects aborted bodies with whatever the signal carried, possibly nothing). */
+export function thrownText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 /** 401 for a missing, unknown or unusable key. */

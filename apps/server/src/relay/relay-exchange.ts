@@ -24,6 +24,8 @@ export interface RelayExchange {
   facts?: RelayCallFacts;
   /** The call's span, when tracing is on. */
   trace?: CallTrace;
+  /** When the call's upstream work must be over (epoch ms, RELAY_TIMEOUT); unset when there is no overall deadline. */
+  deadlineAt?: number;
 }
 
 /** The exchange of a Fastify route; `body` replaces the parsed body (the playground strips its own fields). */

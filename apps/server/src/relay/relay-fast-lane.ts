@@ -4,37 +4,15 @@
 // which answers it exactly as before. Parsing, limits and error shapes match Fastify's JSON parser.
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import proxyAddr from '@fastify/proxy-addr';
-import secureJson from 'secure-json-parse';
 import type { AppContext, FastLane } from '../context';
+import { parseJsonBody } from '../http/json-body';
 import { requestIdOf } from '../http/request-id';
 import type { RelayExchange } from './relay-exchange';
 import { relayEndpointCall, sendExchangeError } from './relay-endpoint-call';
 import { jsonEndpointFor } from './relay-route-table';
 import type { RelayServices } from './relay-services';
 
-/** Fastify's own body limit for the relay routes. */
-const bodyLimit = 64 * 1024 * 1024;
 const jsonContentType = /^application\/json\s*(;|$)/i;
-
-/** An error that renders like Fastify's body-parser errors (status and code). */
-class BodyError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-function parseJsonBody(body: Buffer): unknown {
-  if (body.length === 0) throw new BodyError(400, 'FST_ERR_CTP_EMPTY_JSON_BODY', "Body cannot be empty when content-type is set to 'application/json'");
-  try {
-    return secureJson.parse(body, undefined, { protoAction: 'error', constructorAction: 'error' });
-  } catch {
-    throw new BodyError(400, 'FST_ERR_CTP_INVALID_JSON_BODY', "Body is not valid JSON but content-type is set to 'application/json'");
-  }
-}
 
 function parseQuery(url: string, mark: number): Record<string, unknown> {
   if (mark < 0) return {};
@@ -48,6 +26,8 @@ export function createRelayFastLane(services: RelayServices): FastLane {
   const { context } = services;
   const trusted = context.config.trustedProxies.length > 0 ? proxyAddr.compile(context.config.trustedProxies) : null;
   const clientIp = (req: IncomingMessage): string => (trusted ? proxyAddr(req, trusted) : (req.socket.remoteAddress ?? ''));
+  // Larger bodies go to Fastify, which refuses them with 413 in the endpoint's error shape.
+  const { relayBytes: bodyLimit, jsonDepth } = context.config.bodyLimits;
 
   return (req, res) => {
     if (req.method !== 'POST' || context.front.shuttingDown) return false;
@@ -68,7 +48,7 @@ export function createRelayFastLane(services: RelayServices): FastLane {
       let body: unknown;
       let bodyError: unknown = null;
       try {
-        body = parseJsonBody(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
+        body = parseJsonBody(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks), jsonDepth);
       } catch (error) {
         bodyError = error;
       }

@@ -114,8 +114,10 @@ export function buildShortfallLog(context: LogContext, amounts: { owed: number; 
 }
 
 /** The error row of a call that failed on every channel tried. */
-export function buildErrorLog(context: LogContext & { message: string }): NewLog {
+export function buildErrorLog(context: LogContext & { message: string; detail?: string | null }): NewLog {
   const channelId = context.tried.at(-1);
   const channel = channelId === undefined ? undefined : context.services.routing.channel(channelId);
-  return { ...baseRow(context, LogType.Error, channel), content: context.message.slice(0, 2000), other: JSON.stringify({ admin_info: { use_channel: context.tried } }) };
+  // The row's owner reads `content`; the full detail (addresses, provider errors) is admin-only (admin_info).
+  const adminInfo = context.detail ? { use_channel: context.tried, detail: context.detail.slice(0, 2000) } : { use_channel: context.tried };
+  return { ...baseRow(context, LogType.Error, channel), content: context.message.slice(0, 2000), other: JSON.stringify({ admin_info: adminInfo }) };
 }

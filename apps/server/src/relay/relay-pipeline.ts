@@ -13,7 +13,7 @@ import { CredentialError } from './credential-cache';
 import { exactCounter, exactCounterIfLoaded, roughCounter } from './token-counter';
 import { readWholeAnswer, relayStream, type AnswerOutcome } from './relay-answer';
 import type { RelayCaller } from './relay-caller';
-import { RelayError, permissionError } from './relay-error';
+import { RelayError, permissionError, thrownText, upstreamUnavailableMessage } from './relay-error';
 import { buildConsumeLog, buildErrorLog, buildShortfallLog } from './relay-log-rows';
 import { OutputGuard } from './output-guard';
 import { outputCapHeader, reserveCall, type ReservedCall } from './relay-reserve';
@@ -93,7 +93,9 @@ async function tryChannel(services: RelayServices, call: RelayRequest, channel: 
     return { ok: false, failure: { status, message: `channel credentials failed: ${(error as Error).message}`, body: null } };
   }
   if (!prepared.ok) return { ok: false, failure: { status: 0, message: prepared.message, body: null } };
-  const abort = new UpstreamAbort();
+  const { streamIdleMs } = services.context.config.relayTimeouts;
+  const abort = new UpstreamAbort(streamIdleMs);
+  if (request.deadlineAt) abort.abortAt(request.deadlineAt);
   // The response's close, not the request's: the request closes as soon as its body has been read.
   const onClientGone = (): void => {
     if (!request.res.writableFinished) abort.abort();
@@ -106,13 +108,16 @@ async function tryChannel(services: RelayServices, call: RelayRequest, channel: 
     request.res.off('close', onClientGone);
     const response = screened.response;
     if (response.status >= 200 && response.status < 300 && !screened.failure) return { ok: true, result: { channel, upstreamModel: prepared.upstreamModel, response, abort, chat: prepared.chat } };
+    abort.stopDeadlines();
     // A refused call may mean a revoked access token: the next call exchanges the key afresh.
     if (findProviderAdaptor(channel.type)?.credentials) services.credentials.forget(channel);
     return { ok: false, failure: screened.failure ?? (await readFailure(response)) };
   } catch (error) {
     request.res.off('close', onClientGone);
-    if (abort.cancelled) throw new RelayError(499, 'the client closed the request', 'invalid_request_error', 'client_gone');
-    return { ok: false, failure: { status: 0, message: `upstream request failed: ${(error as Error).message}`, body: null } };
+    abort.stopDeadlines();
+    if (abort.reason === 'client') throw new RelayError(499, 'the client closed the request', 'invalid_request_error', 'client_gone');
+    const message = abort.reason === 'deadline' ? 'the call passed its deadline (RELAY_TIMEOUT)' : (error as Error).message;
+    return { ok: false, failure: { status: 0, message: `upstream request failed: ${message}`, body: null } };
   }
 }
 
@@ -147,6 +152,8 @@ async function attemptChannels(services: RelayServices, call: RelayRequest, cand
   const failed = new Set<number>();
   let lastFailure: { channel: ChannelRoute; failure: AttemptFailure } | null = null;
   for (let attempt = 0; attempt <= retries; attempt += 1) {
+    // No new attempt once the call's overall deadline has passed.
+    if (attempt > 0 && request.deadlineAt && Date.now() >= request.deadlineAt) break;
     const channel = selectChannel(candidates, { retryIndex: attempt, failedChannelIds: failed, random: services.random });
     if (!channel) break;
     tried.push(channel.id);
@@ -168,8 +175,9 @@ async function attemptChannels(services: RelayServices, call: RelayRequest, cand
   if (!lastFailure) throw new RelayError(503, `no available channel for model ${call.model}`, 'server_error', 'model_not_found');
   const { channel, failure } = lastFailure;
   const mappedStatus = Number(channel.statusCodeMapping[String(failure.status)] ?? failure.status);
-  const status = failure.status === 0 ? 502 : mappedStatus;
-  throw new RelayError(status, failure.message, status >= 500 ? 'upstream_error' : 'invalid_request_error', failure.status === 0 ? 'upstream_unreachable' : null);
+  // No answer at all (connection refused, credentials, a deadline): the caller learns only that and the request id.
+  if (failure.status === 0) throw new RelayError(502, upstreamUnavailableMessage(request.id), 'upstream_error', 'upstream_unreachable', failure.message);
+  throw new RelayError(mappedStatus, failure.message, mappedStatus >= 500 ? 'upstream_error' : 'invalid_request_error');
 }
 
 /** One attempt, in its own span when the call is traced (the span's context goes upstream as `traceparent`). */
@@ -224,9 +232,23 @@ export function checkModelLimits(caller: RelayCaller, model: string): void {
   if (!allowed.includes(model)) throw permissionError(`this token may not use model ${model}`, 'model_not_allowed');
 }
 
+/** True for errors of the network stack (errno and undici codes: ECONNRESET, UND_ERR_…), which name our side's addresses. */
+function isSystemError(error: unknown): boolean {
+  return typeof error !== 'object' || error === null || typeof (error as { code?: unknown }).code === 'string';
+}
+
+/** Why an answer could not be read: its deadline, or what the body's read threw. */
+function answerFailureText(error: unknown, abort: UpstreamAbort): string {
+  if (abort.reason === 'deadline') return 'the call passed its deadline (RELAY_TIMEOUT)';
+  if (abort.reason === 'idle') return 'the upstream sent nothing within STREAMING_TIMEOUT';
+  return thrownText(error);
+}
+
 /** Runs a relay call and writes its answer; every path ends with the reservation settled or released exactly once. */
 export async function runRelay(services: RelayServices, request: RelayExchange, inbound: RelayRequest, caller: RelayCaller): Promise<void> {
   const startedAt = Date.now();
+  const { callMs } = services.context.config.relayTimeouts;
+  if (callMs > 0) request.deadlineAt = startedAt + callMs;
   checkModelLimits(caller, inbound.model);
   const quote = priceCall(services, caller, inbound.model);
   const limited = await admitModelRequest(services.context, caller.user.id, caller.usingGroup);
@@ -245,8 +267,8 @@ export async function runRelay(services: RelayServices, request: RelayExchange, 
   try {
     attempt = await attemptChannels(services, call, candidates, tried, request);
   } catch (error) {
-    const failure = error instanceof RelayError ? error : new RelayError(500, 'relay failed', 'server_error');
-    services.ledger.release(reservation, buildErrorLog({ services, request, call, caller, tried, message: failure.message, startedAt }), tried.at(-1) ?? 0);
+    const failure = error instanceof RelayError ? error : new RelayError(500, 'relay failed', 'server_error', null, thrownText(error));
+    services.ledger.release(reservation, buildErrorLog({ services, request, call, caller, tried, message: failure.message, detail: failure.detail, startedAt }), tried.at(-1) ?? 0);
     if (observed(services)) request.facts = callFacts(call, caller, candidates.find((route) => route.id === tried.at(-1)) ?? null, 0, null, 0);
     throw failure;
   }
@@ -276,11 +298,15 @@ export async function runRelay(services: RelayServices, request: RelayExchange, 
       request.send(attempt.response.status, typeof contentType === 'string' ? contentType : undefined, whole.bytes);
     }
   } catch (error) {
-    // The upstream answered but its body broke before anything reached the client: nothing was delivered.
-    services.ledger.release(reservation, buildErrorLog({ services, request, call, caller, tried, message: (error as Error).message, startedAt }), attempt.channel.id);
+    // The upstream answered but its body broke (or passed a deadline) before anything reached the client: nothing was delivered.
+    const detail = `upstream answer failed: ${answerFailureText(error, attempt.abort)}`;
+    // What the provider said about its own failure is the caller's to read; a broken connection or a deadline is not.
+    const message = attempt.abort.reason !== null || isSystemError(error) ? upstreamUnavailableMessage(request.id) : detail;
+    services.ledger.release(reservation, buildErrorLog({ services, request, call, caller, tried, message, detail, startedAt }), attempt.channel.id);
     if (observed(services)) request.facts = callFacts(call, caller, attempt.channel, 0, null, 0);
-    throw new RelayError(502, `upstream answer failed: ${(error as Error).message}`, 'upstream_error');
+    throw new RelayError(502, message, 'upstream_error', 'upstream_unreachable', detail);
   } finally {
+    attempt.abort.stopDeadlines();
     if (call.stream) metrics?.streamDelta(-1);
   }
   if (outcome.failure !== undefined) {

@@ -19,7 +19,7 @@ export async function registerRelayRoutes(app: FastifyInstance, context: AppServ
   context.front.fastLane = createRelayFastLane(services);
 
   await app.register(async (scope) => {
-    scope.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: 64 * 1024 * 1024 }, (_request, body, done) => done(null, body));
+    scope.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: context.config.bodyLimits.relayBytes }, (_request, body, done) => done(null, body));
     // Body-parser failures come here, before a handler runs: rendered in the shape of the endpoint's format.
     scope.setErrorHandler((error, request, reply) => sendRelayError(reply, error, formatOfPath(request.url)));
     for (const route of relayRoutes) {

@@ -32,20 +32,83 @@ export interface UpstreamTimeouts {
 
 const defaultTimeouts: UpstreamTimeouts = { headersMs: 300_000, bodyMs: 300_000 };
 
+/** Why an upstream request was cancelled: the client went away, the answer was cut, or a deadline passed. */
+export type UpstreamAbortReason = 'client' | 'cut' | 'deadline' | 'idle';
+
 /**
  * Cancels a relayed call's upstream request. A plain EventEmitter with an `abort` event, which undici takes as a
  * signal: one per call costs far less than an AbortController with its EventTarget. Its flag is `cancelled`, not
  * `aborted`: undici 8 takes any object with `aborted` for a WHATWG AbortSignal and calls `addEventListener` on it.
+ * It also keeps the call's deadlines: the overall one (RELAY_TIMEOUT) and, while a stream is read, the idle one
+ * (STREAMING_TIMEOUT), which only chunks that carry data reset (an upstream dribbling keep-alive comments is idle).
  */
 export class UpstreamAbort extends EventEmitter {
   cancelled = false;
+  reason: UpstreamAbortReason | null = null;
+  private deadline: NodeJS.Timeout | null = null;
+  private idle: NodeJS.Timeout | null = null;
+
+  /** `idleMs`: how long a stream may go without data once `watchIdle` is called (0: no idle watch). */
+  constructor(private readonly idleMs = 0) {
+    super();
+  }
 
   /** Cancels the request (and its body) once; later calls do nothing. */
-  abort(): void {
+  abort(reason: UpstreamAbortReason = 'client'): void {
     if (this.cancelled) return;
     this.cancelled = true;
+    this.reason = reason;
+    this.stopDeadlines();
     this.emit('abort');
   }
+
+  /** Cancels the request at `deadlineAt` (epoch ms) unless it is done (stopDeadlines) first. */
+  abortAt(deadlineAt: number): void {
+    this.deadline = setTimeout(() => this.abort('deadline'), Math.max(0, deadlineAt - Date.now()));
+    this.deadline.unref();
+  }
+
+  /** From now on, cancels the request when no data arrives for the idle time (see `received`). */
+  watchIdle(): void {
+    if (this.cancelled || this.idleMs <= 0) return;
+    this.idle = setTimeout(() => this.abort('idle'), this.idleMs);
+    this.idle.unref();
+  }
+
+  /** Tells the idle watch a chunk arrived; only one that carries more than SSE comments and blank lines counts. */
+  received(chunk: Buffer): void {
+    if (this.idle && carriesData(chunk)) this.idle.refresh();
+  }
+
+  /** Stops both deadlines (the call is done with its upstream). */
+  stopDeadlines(): void {
+    if (this.deadline) clearTimeout(this.deadline);
+    if (this.idle) clearTimeout(this.idle);
+    this.deadline = null;
+    this.idle = null;
+  }
+}
+
+const colon = 0x3a;
+const lineFeed = 0x0a;
+const carriageReturn = 0x0d;
+
+/** True when a chunk holds anything but SSE comment lines (`: ping`) and line breaks. */
+export function carriesData(chunk: Buffer): boolean {
+  let lineStart = true;
+  let inComment = false;
+  for (let index = 0; index < chunk.length; index += 1) {
+    const byte = chunk[index];
+    if (byte === lineFeed || byte === carriageReturn) {
+      lineStart = true;
+      inComment = false;
+    } else if (lineStart) {
+      if (byte !== colon) return true;
+      lineStart = false;
+      inComment = true;
+    } else if (!inComment) return true;
+  }
+  return false;
 }
 
 /** True when `signal` was cancelled already (undici only sees the events of an UpstreamAbort, not its flag). */

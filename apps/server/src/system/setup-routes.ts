@@ -1,12 +1,12 @@
 // First-run setup: GET /api/setup (status, root_init, database_type) and POST /api/setup (root account + usage mode).
 import crypto from 'node:crypto';
-import { Role } from '@turnpike/contract';
+import { checkUsernameRule, normalizeUsername, Role, usernameMaxLength } from '@turnpike/contract';
 import bcrypt from 'bcryptjs';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import { isUniqueViolation } from '../db/unique-violation';
-import { badRequest } from '../http/api-error';
+import { badRequest, problemError } from '../http/api-error';
 import { accessFor } from '../http/auth-guard';
 import { parseInput, success } from '../http/envelope';
 import { serverVersion } from './server-version';
@@ -31,9 +31,12 @@ type SetupBody = z.infer<typeof setupBody>;
 
 /** Checks the admin account fields (spec 001 §5); returns the trimmed username. */
 function validateAdminAccount(body: SetupBody): string {
-  const username = body.username.trim();
+  const username = normalizeUsername(body.username);
   if (username === '') throw badRequest('please enter the admin username');
-  if (username.length > 20) throw badRequest('the admin username must be at most 20 characters');
+  if ([...username].length > usernameMaxLength) throw badRequest(`the admin username must be at most ${usernameMaxLength} characters`);
+  // The other rules of every username (printable characters only) hold for the first admin too.
+  const checked = checkUsernameRule(username);
+  if (!checked.ok) throw problemError(checked.problem);
   if (body.password.length < 8) throw badRequest('the password must be at least 8 characters');
   if (body.password !== body.confirmPassword) throw badRequest('the two passwords do not match');
   return username;

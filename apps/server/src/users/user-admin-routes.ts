@@ -1,5 +1,5 @@
 // Admin user management (spec 000 §4, §7): list, search, create, read, update, delete and the five manage actions.
-import { Role, userCreateSchema, userIdParamsSchema, userManageSchema, userUpdateSchema } from '@turnpike/contract';
+import { normalizeUsername, Role, userCreateSchema, userIdParamsSchema, userManageSchema, userUpdateSchema } from '@turnpike/contract';
 import type { FastifyInstance } from 'fastify';
 import { checkDisplayName, checkPassword, checkUsername } from '../accounts/account-rules';
 import { hashPassword } from '../accounts/password-hashing';
@@ -15,7 +15,7 @@ import { recordManageLog } from '../logs/log-entries';
 import { formatQuota } from '../logs/quota-text';
 import { findUserById, isUsernameTaken, listUsers, searchUsers, softDeleteUser } from './user-repository';
 import { planManageAction } from './user-manage-rules';
-import { toPublicUser } from './user-view';
+import { toUserViewForAdmin } from './user-view';
 
 /** Messages of admin user management. */
 export const adminUserMessages = {
@@ -46,35 +46,34 @@ export function registerUserAdminRoutes(fastify: FastifyInstance, context: AppCo
   app.get('/api/user/', access('admin'), async (request) => {
     const { page, pageSize, offset } = readPaging(request.query as Record<string, unknown>);
     const { items, total } = await listUsers(db, offset, pageSize);
-    return success({ items: items.map(toPublicUser), total, page, page_size: pageSize });
+    return success({ items: items.map(toUserViewForAdmin), total, page, page_size: pageSize });
   });
 
   app.get('/api/user/search', access('admin'), async (request) => {
     const query = request.query as Record<string, unknown>;
     const { page, pageSize, offset } = readPaging(query);
     const { items, total } = await searchUsers(db, String(query.keyword ?? '').trim(), String(query.group ?? '').trim(), offset, pageSize);
-    return success({ items: items.map(toPublicUser), total, page, page_size: pageSize });
+    return success({ items: items.map(toUserViewForAdmin), total, page, page_size: pageSize });
   });
 
   app.post('/api/user/', { ...access('admin'), ...validated({ body: userCreateSchema }) }, async (request) => {
     const actor = currentUser(request);
     const input = request.body;
-    const username = input.username.trim();
-    checkUsername(username);
+    const username = checkUsername(input.username);
     checkPassword(input.password);
     checkDisplayName(input.display_name);
     const role = input.role ?? Role.Common;
     if (role >= actor.role) throw forbidden(adminUserMessages.roleTooHigh);
     if (role !== Role.Common && role !== Role.Admin) throw badRequest('the role must be 1 (ordinary user) or 10 (administrator)');
     const created = await createAccount(context, { username, password: input.password, displayName: input.display_name.trim(), role });
-    return success(toPublicUser(created), 'user created');
+    return success(toUserViewForAdmin(created), 'user created');
   });
 
   app.get('/api/user/:id', { ...access('admin'), ...validated({ params: userIdParamsSchema }) }, async (request) => {
     const actor = currentUser(request);
     const target = await liveTarget(request.params.id);
     if (!outranks(actor, target)) throw forbidden(adminUserMessages.viewSameOrHigher);
-    return success(toPublicUser(target));
+    return success(toUserViewForAdmin(target));
   });
 
   app.put('/api/user/', { ...access('admin'), ...validated({ body: userUpdateSchema }) }, async (request) => {
@@ -83,9 +82,8 @@ export function registerUserAdminRoutes(fastify: FastifyInstance, context: AppCo
     const target = await liveTarget(input.id);
     if (!outranks(actor, target)) throw forbidden(adminUserMessages.updateSameOrHigher);
     const updates: Partial<Pick<UserRow, 'username' | 'display_name' | 'password' | 'group' | 'sessions_valid_after'>> = {};
-    if (input.username !== undefined && input.username.trim() !== target.username) {
-      const username = input.username.trim();
-      checkUsername(username);
+    if (input.username !== undefined && normalizeUsername(input.username) !== target.username) {
+      const username = checkUsername(input.username);
       if (await isUsernameTaken(db, username, target.id)) throw conflict(adminUserMessages.usernameTaken);
       updates.username = username;
     }
@@ -122,7 +120,7 @@ export function registerUserAdminRoutes(fastify: FastifyInstance, context: AppCo
       throw error;
     }
     context.caches.users.invalidate(target.id);
-    return success(toPublicUser(await liveTarget(target.id)), 'user updated');
+    return success(toUserViewForAdmin(await liveTarget(target.id)), 'user updated');
   });
 
   app.delete('/api/user/:id', { ...access('admin'), ...validated({ params: userIdParamsSchema }) }, async (request) => {

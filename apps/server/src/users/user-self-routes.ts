@@ -1,5 +1,5 @@
 // `/api/user/self*`, `/api/user/setting`, `/api/user/models`: what a signed-in user may see and change about themself.
-import { Role } from '@turnpike/contract';
+import { normalizeUsername, Role } from '@turnpike/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { checkDisplayName, checkPassword, checkUsername } from '../accounts/account-rules';
@@ -12,7 +12,7 @@ import { accessFor, currentUser } from '../http/auth-guard';
 import { parseInput, success } from '../http/envelope';
 import { issueSessionCookie, sessionCookieName } from '../http/session-cookie';
 import { findUserById, isUsernameTaken, softDeleteUser, updateUser } from './user-repository';
-import { applyUserSetting, parseUserSetting, userSettingSchema } from './user-setting';
+import { applyUserSetting, parseUserSetting, userSettingMessages, userSettingSchema } from './user-setting';
 import { modelsForUser, usableGroupsWithRatio } from './user-groups';
 import { toPublicUser } from './user-view';
 
@@ -48,9 +48,8 @@ export function registerUserSelfRoutes(app: FastifyInstance, context: AppContext
     const user = currentUser(request);
     const input = parseInput(selfUpdateSchema, request.body);
     const updates: UserUpdate = {};
-    if (input.username !== undefined && input.username.trim() !== user.username) {
-      const username = input.username.trim();
-      checkUsername(username);
+    if (input.username !== undefined && normalizeUsername(input.username) !== user.username) {
+      const username = checkUsername(input.username);
       if (await isUsernameTaken(context.db, username, user.id)) throw conflict(selfMessages.usernameTaken);
       updates.username = username;
     }
@@ -98,6 +97,8 @@ export function registerUserSelfRoutes(app: FastifyInstance, context: AppContext
     const user = currentUser(request);
     const input = parseInput(userSettingSchema, request.body);
     const next = applyUserSetting(parseUserSetting(user.setting), input);
+    // A webhook is called by the server: it must point at a public address (or one the operator allowed).
+    if (next.webhook_url && (await context.outbound.checkUrl(next.webhook_url))) throw badRequest(userSettingMessages.webhookPublic);
     await updateUser(context.db, user.id, { setting: JSON.stringify(next) });
     context.caches.users.invalidate(user.id);
     return success(next, 'settings updated');

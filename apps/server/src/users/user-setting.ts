@@ -30,6 +30,7 @@ export const userSettingMessages = {
   threshold: 'the quota warning threshold must be at least 0',
   webhookRequired: 'the webhook address cannot be empty',
   webhookHttps: 'the webhook address must be an https:// URL',
+  webhookPublic: 'the webhook address must be a public internet address',
   email: 'invalid notification email address',
 } as const;
 

@@ -40,6 +40,9 @@ export async function startTestServer(environment: Record<string, string> = {}):
     SQLITE_PATH: path.join(dataDir, 'turnpike.db'),
     SESSION_SECRET: 'test-session-secret-0123456789',
     LOG_LEVEL: 'silent',
+    // Tests call from one address far more often than new-api's global limits allow; the limit's own test turns them on.
+    GLOBAL_API_RATE_LIMIT_ENABLE: 'false',
+    GLOBAL_WEB_RATE_LIMIT_ENABLE: 'false',
     ...environment,
   });
   // The server loads the exact tokenizer while it starts, so no test waits for its one-time load mid-call.

@@ -67,7 +67,7 @@ export async function startInstance(name: string, environment: Record<string, st
   const workDir = reuseWorkDir ?? fs.mkdtempSync(path.join(os.tmpdir(), `turnpike-${name}-`));
   const child: ChildProcess = spawn(process.execPath, [bundle], {
     cwd: workDir,
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: String(port), NODE_NAME: name, LOG_LEVEL: 'warn', SQLITE_PATH: path.join(workDir, 'data', 'turnpike.db'), ...environment },
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: String(port), NODE_NAME: name, LOG_LEVEL: 'warn', GLOBAL_API_RATE_LIMIT_ENABLE: 'false', GLOBAL_WEB_RATE_LIMIT_ENABLE: 'false', SQLITE_PATH: path.join(workDir, 'data', 'turnpike.db'), ...environment },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const pid = child.pid;

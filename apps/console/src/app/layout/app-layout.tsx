@@ -36,7 +36,7 @@ function useDocumentIdentity(): void {
 
 /** Root layout of every route. */
 export function AppLayout() {
-  const { ready } = useStatusBootstrap();
+  const { ready, loaded } = useStatusBootstrap();
   const status = useSiteStatus();
   const location = useLocation();
   const isMobile = useIsMobile();
@@ -49,7 +49,8 @@ export function AppLayout() {
   useEffect(() => setDrawerOpen(false), [location.pathname]);
 
   if (!ready) return <PageSpinner />;
-  if (status.setup === false && location.pathname !== '/setup') return <Navigate to="/setup" replace />;
+  // Only a status loaded now sends a visitor to /setup: the stored one still says "setup needed" right after setup.
+  if (status.setup === false && location.pathname !== '/setup') return loaded ? <Navigate to="/setup" replace /> : <PageSpinner />;
   if (status.setup === true && location.pathname === '/setup') return <Navigate to="/" replace />;
 
   return (

@@ -3,7 +3,9 @@ import { Button, Form, Input, Space, Typography } from 'antd';
 import { LockOutlined, MailOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { checkUsernameRule, normalizeUsername } from '@turnpike/contract';
 import { notify } from '../../lib/notify';
+import { problemMessage } from '../../lib/problem-text';
 import { SendCodeButton } from '../../lib/send-code-button';
 import { useSiteStatus } from '../../lib/site-status';
 import { readString, StorageKeys } from '../../lib/storage';
@@ -35,6 +37,8 @@ export default function RegisterPage() {
 
   const validate = (values: RegisterFormValues): string | null => {
     if (!values.username?.trim() || !values.password) return t('auth.enterUsernameAndPassword');
+    const username = checkUsernameRule(values.username);
+    if (!username.ok) return problemMessage(username.problem);
     if (values.password.length < 8) return t('auth.passwordTooShort');
     if (values.password !== values.password2) return t('auth.passwordMismatch');
     if (emailVerification && (!values.email?.trim() || !values.verification_code?.trim())) return t('auth.emailAndCodeRequired');
@@ -49,7 +53,7 @@ export default function RegisterPage() {
       return;
     }
     const payload = {
-      username: values.username?.trim() ?? '',
+      username: normalizeUsername(values.username ?? ''),
       password: values.password ?? '',
       password2: values.password2 ?? '',
       email: values.email?.trim() ?? '',

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
+import { markSetupDone } from '../../lib/site-status';
 import { useSetupStatus, useSubmitSetup, usageModeFlags, type UsageMode } from './setup-api';
 import { UsageModeHelpModal } from './usage-mode-help-modal';
 
@@ -35,7 +36,10 @@ export default function SetupPage() {
   }, [setupStatus.isError, t]);
 
   useEffect(() => {
-    if (setupStatus.data?.status === true) void navigate('/', { replace: true });
+    if (setupStatus.data?.status === true) {
+      markSetupDone();
+      void navigate('/', { replace: true });
+    }
   }, [setupStatus.data, navigate]);
 
   const validate = (values: SetupFormValues): string | null => {
@@ -60,6 +64,7 @@ export default function SetupPage() {
     };
     submitSetup.mutate(payload, {
       onSuccess: () => {
+        markSetupDone();
         setDone(true);
         notify.success(t('setup.success'));
         window.setTimeout(() => window.location.reload(), reloadDelayMs);

@@ -1,7 +1,7 @@
 // The add-user dialog: username, display name, password (username and password required).
 import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { checkInput, userCreateSchema } from '@turnpike/contract';
+import { checkInput, checkUsernameRule, userCreateSchema } from '@turnpike/contract';
 import { notify } from '../../lib/notify';
 import { problemMessage } from '../../lib/problem-text';
 import { useCreateUser, type UserCreatePayload } from './users-api';
@@ -30,7 +30,12 @@ export function UserAddModal({ open, onClose }: UserAddModalProps) {
       notify.error(problemMessage(checked.problem));
       return;
     }
-    const username = checked.value.username.trim();
+    const usernameRule = checkUsernameRule(checked.value.username);
+    if (!usernameRule.ok) {
+      notify.error(problemMessage(usernameRule.problem));
+      return;
+    }
+    const username = usernameRule.value;
     const password = checked.value.password;
     createUser.mutate(
       { username, display_name: values.display_name?.trim() || username, password },

@@ -2,7 +2,9 @@
 import { useEffect, useState } from 'react';
 import { Button, Divider, Drawer, Form, Input, InputNumber, Select, Space, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { checkUsernameRule } from '@turnpike/contract';
 import { notify } from '../../lib/notify';
+import { problemMessage } from '../../lib/problem-text';
 import { renderQuota } from '../../lib/quota-format';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { AddQuotaModal } from './add-quota-modal';
@@ -58,10 +60,15 @@ export function UserEditDrawer({ userId, onClose }: UserEditDrawerProps) {
       notify.error(t('users.usernameRequired'));
       return;
     }
+    const username = checkUsernameRule(values.username);
+    if (!username.ok) {
+      notify.error(problemMessage(username.problem));
+      return;
+    }
     updateUser.mutate(
       {
         id: userId,
-        username: values.username.trim(),
+        username: username.value,
         display_name: values.display_name?.trim() ?? '',
         password: values.password ?? '',
         group: values.group,
