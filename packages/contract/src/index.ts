@@ -6,6 +6,7 @@ export * from './envelope';
 export * from './usage';
 export * from './problems';
 export * from './input-fields';
+export * from './null-fields';
 export * from './model-mapping';
 export * from './ip-allow-list';
 export * from './channel-schema';
