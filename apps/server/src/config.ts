@@ -21,6 +21,8 @@ export interface Config {
   consoleDir: string | null;
   /** Per-IP fixed window for login, register, verification mail (and per user for access-token and aff transfer). */
   criticalRateLimit: { enabled: boolean; requests: number; durationSeconds: number };
+  /** Dashboard session limits (new-api's names): active sessions per user, sessions created per window. */
+  userSessions: { activeLimit: number; issuanceLimit: number; issuanceWindowSeconds: number };
   /** Proxies whose X-Forwarded-For is believed (addresses or CIDR blocks); a client cannot choose its own IP otherwise. */
   trustedProxies: string[];
   /** Prefix of every Redis key and channel, so several deployments (or test runs) can share one Redis. */
@@ -90,6 +92,9 @@ const environmentSchema = z.object({
   CRITICAL_RATE_LIMIT_ENABLE: z.enum(['true', 'false'], 'CRITICAL_RATE_LIMIT_ENABLE must be true or false').default('true'),
   CRITICAL_RATE_LIMIT: positiveInteger('CRITICAL_RATE_LIMIT').default(20),
   CRITICAL_RATE_LIMIT_DURATION: positiveInteger('CRITICAL_RATE_LIMIT_DURATION').default(1200),
+  USER_SESSION_ACTIVE_LIMIT: positiveInteger('USER_SESSION_ACTIVE_LIMIT').default(50),
+  USER_SESSION_ISSUANCE_LIMIT: positiveInteger('USER_SESSION_ISSUANCE_LIMIT').default(100),
+  USER_SESSION_ISSUANCE_WINDOW_SECONDS: positiveInteger('USER_SESSION_ISSUANCE_WINDOW_SECONDS').default(86400),
 });
 
 /** Raised when an environment variable is malformed; the message names the variable. */
@@ -136,6 +141,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env, default
     metrics: { enabled: values.METRICS_ENABLED === 'true', token: values.METRICS_TOKEN, allow: listItems(values.METRICS_ALLOW) },
     redisPrefix: values.REDIS_KEY_PREFIX,
     trustedProxies: listItems(values.TRUSTED_PROXIES),
+    userSessions: {
+      activeLimit: values.USER_SESSION_ACTIVE_LIMIT,
+      issuanceLimit: values.USER_SESSION_ISSUANCE_LIMIT,
+      issuanceWindowSeconds: values.USER_SESSION_ISSUANCE_WINDOW_SECONDS,
+    },
   };
 }
 
