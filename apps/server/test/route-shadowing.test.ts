@@ -5,6 +5,7 @@ import { startTestServer, type TestServer } from './helpers/test-server';
 
 /** Static `/api` paths new-api's consoles call (new-api-behaviour.md §1.1-1.5); none may land on a parameter route. */
 const newApiStaticPaths: ReadonlyArray<readonly [HTTPMethod, string]> = [
+  ['GET', '/api/user/passkey'],
   ['GET', '/api/user/sessions'],
   ['POST', '/api/user/sessions/revoke-others'],
   ['POST', '/api/user/auth/refresh'],

@@ -9,6 +9,7 @@ import { parseInput, success } from '../http/envelope';
 import { clearRefreshCookie, clearSessionCookie, nowSeconds, signInAnswer } from '../sessions/dashboard-sessions';
 import { readSessionValue, sessionCookieName } from '../http/session-cookie';
 import { revokeSession } from '../sessions/session-store';
+import { hasTwoFactor, twoFactorChallenge, twoFactorMessages } from '../two-factor/two-factor-routes';
 import { criticalLimitPerIp } from '../rate-limit/critical-rate-limit';
 import { findUserForLogin } from '../users/user-repository';
 import { verifyPassword } from './password-hashing';
@@ -44,6 +45,8 @@ export function registerSessionRoutes(app: FastifyInstance, context: AppContext)
     if (!user || !matches) throw badRequest(loginMessages.wrongCredentials);
     if (user.status !== UserStatus.Enabled) throw forbidden(loginMessages.banned);
     const usingDefaultPassword = user.role >= Role.Root && input.password === defaultRootPassword;
+    // With two-factor on, the password only opens a 5-minute flow; POST /api/user/login/2fa finishes the sign-in.
+    if (await hasTwoFactor(context, user.id)) return success(await twoFactorChallenge(context, user), twoFactorMessages.enterCode);
     const answer = await signInAnswer(context, request, reply, user, 'password');
     return success({ ...answer, using_default_password: usingDefaultPassword }, 'login successful');
   });

@@ -11,6 +11,7 @@ import * as oauth from './migrations/007-oauth';
 import * as tasks from './migrations/008-tasks';
 import * as reservationRelease from './migrations/009-reservation-release';
 import * as userSessions from './migrations/018-user-sessions';
+import * as twoFactor from './migrations/019-two-factor';
 
 interface EngineMigration {
   up(db: Kysely<unknown>, kind: DatabaseKind): Promise<void>;
@@ -28,6 +29,7 @@ const migrations: Record<string, EngineMigration> = {
   '008-tasks': tasks,
   '009-reservation-release': reservationRelease,
   '018-user-sessions': userSessions,
+  '019-two-factor': twoFactor,
 };
 
 class ListProvider implements MigrationProvider {

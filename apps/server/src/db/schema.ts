@@ -197,6 +197,36 @@ export interface UserSessionsTable {
   revoke_reason: Generated<string>;
 }
 
+/** A user's TOTP factor (migration 019-two-factor); enabled once a first code confirmed it. */
+export interface TwoFasTable {
+  user_id: number;
+  /** Base32 TOTP secret. */
+  secret: string;
+  is_enabled: number;
+  failed_attempts: Generated<number>;
+  locked_until: Generated<number>;
+  /** The last accepted 30-second step: a code is accepted once. */
+  last_used_step: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Single-use backup codes, stored as HMACs (migration 019-two-factor). */
+export interface TwoFaBackupCodesTable {
+  code_hash: string;
+  user_id: number;
+  used_at: Generated<number>;
+}
+
+/** Half-finished sign-ins (a password accepted, the second factor pending), by the hash of their one-use token. */
+export interface AuthFlowsTable {
+  token_hash: string;
+  purpose: string;
+  user_id: number;
+  auth_version: number;
+  expires_at: number;
+}
+
 /** One-use OAuth states (migration 007-oauth). */
 export interface OAuthStatesTable {
   state: string;
@@ -276,6 +306,9 @@ export interface Database {
   external_account_claims: ExternalAccountClaimsTable;
   tasks: TasksTable;
   user_sessions: UserSessionsTable;
+  two_fas: TwoFasTable;
+  two_fa_backup_codes: TwoFaBackupCodesTable;
+  auth_flows: AuthFlowsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
