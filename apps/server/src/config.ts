@@ -25,6 +25,8 @@ export interface Config {
   criticalRateLimit: { enabled: boolean; requests: number; durationSeconds: number };
   /** new-api's global per-IP limits: `/api` (GLOBAL_API_RATE_LIMIT…) and the console's pages (GLOBAL_WEB_RATE_LIMIT…); the relay is not counted. */
   globalRateLimits: { api: { enabled: boolean; requests: number; durationSeconds: number }; web: { enabled: boolean; requests: number; durationSeconds: number } };
+  /** Dashboard session limits (new-api's names): active sessions per user, sessions created per window. */
+  userSessions: { activeLimit: number; issuanceLimit: number; issuanceWindowSeconds: number };
   /** Proxies whose X-Forwarded-For is believed (addresses or CIDR blocks); a client cannot choose its own IP otherwise. */
   trustedProxies: string[];
   /** Prefix of every Redis key and channel, so several deployments (or test runs) can share one Redis. */
@@ -116,6 +118,9 @@ const environmentSchema = z.object({
   CRITICAL_RATE_LIMIT_ENABLE: z.enum(['true', 'false'], 'CRITICAL_RATE_LIMIT_ENABLE must be true or false').default('true'),
   CRITICAL_RATE_LIMIT: positiveInteger('CRITICAL_RATE_LIMIT').default(20),
   CRITICAL_RATE_LIMIT_DURATION: positiveInteger('CRITICAL_RATE_LIMIT_DURATION').default(1200),
+  USER_SESSION_ACTIVE_LIMIT: positiveInteger('USER_SESSION_ACTIVE_LIMIT').default(50),
+  USER_SESSION_ISSUANCE_LIMIT: positiveInteger('USER_SESSION_ISSUANCE_LIMIT').default(100),
+  USER_SESSION_ISSUANCE_WINDOW_SECONDS: positiveInteger('USER_SESSION_ISSUANCE_WINDOW_SECONDS').default(86400),
 });
 
 /** Raised when an environment variable is malformed; the message names the variable. */
@@ -170,6 +175,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env, default
     metrics: { enabled: values.METRICS_ENABLED === 'true', token: values.METRICS_TOKEN, allow: listItems(values.METRICS_ALLOW) },
     redisPrefix: values.REDIS_KEY_PREFIX,
     trustedProxies: listItems(values.TRUSTED_PROXIES),
+    userSessions: {
+      activeLimit: values.USER_SESSION_ACTIVE_LIMIT,
+      issuanceLimit: values.USER_SESSION_ISSUANCE_LIMIT,
+      issuanceWindowSeconds: values.USER_SESSION_ISSUANCE_WINDOW_SECONDS,
+    },
   };
 }
 

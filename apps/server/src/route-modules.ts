@@ -3,6 +3,9 @@ import { registerEmailBindRoutes } from './accounts/email-bind-routes';
 import { registerPasswordResetRoutes } from './accounts/password-reset-routes';
 import { registerSignUpRoutes } from './accounts/register-routes';
 import { registerSessionRoutes } from './accounts/session-routes';
+import { registerDashboardSessionRoutes } from './sessions/session-routes';
+import { registerTwoFactorRoutes } from './two-factor/two-factor-routes';
+import { registerConsoleCompatRoutes } from './system/console-compat-routes';
 import { registerOAuthRoutes } from './oauth/oauth-routes';
 import type { RouteModule } from './app-services';
 import { registerChannelProbeRoutes } from './channels/channel-probe-routes';
@@ -35,6 +38,9 @@ export const routeModules: RouteModule[] = [
   registerHealthRoutes,
   registerMetricsRoutes,
   registerSessionRoutes,
+  registerDashboardSessionRoutes,
+  registerTwoFactorRoutes,
+  registerConsoleCompatRoutes,
   registerSignUpRoutes,
   registerPasswordResetRoutes,
   registerEmailBindRoutes,

@@ -45,6 +45,14 @@ describe('POST /api/user/register and GET /api/verification', () => {
     expect(logs.map((log) => [log.type, log.content, log.quota])).toEqual([[LogType.System, 'new user registration bonus $0.002000', 1000]]);
   });
 
+  it('registers a visitor whose form sends its empty optional fields as null (the classic console)', async () => {
+    const response = await register({ username: 'nullfields', password: 'password123', password2: 'password123', email: null, verification_code: null, aff_code: null });
+    expect(response.statusCode).toBe(200);
+    expect((await userNamed('nullfields')).inviter_id).toBe(0);
+    const missing = await register({ username: null, password: 'password123' });
+    expect(missing.statusCode).toBe(400);
+  });
+
   it('gives every new user a distinct affiliate code', async () => {
     for (const name of ['code1', 'code2', 'code3']) await register({ username: name, password: 'password123' });
     const rows = await server.context.db.selectFrom('users').select('aff_code').where('username', 'in', ['code1', 'code2', 'code3']).execute();

@@ -34,7 +34,10 @@ describe('login, logout and authenticated calls', () => {
     expect(body).toMatchObject({ success: true, message: 'login successful' });
     expect(body.data).toMatchObject({ id: alice.user.id, username: 'alice', role: 1, status: 1, group: 'default', using_default_password: false });
     expect(body.data).not.toHaveProperty('password');
-    expect(body.data).not.toHaveProperty('access_token');
+    // `access_token` is the session's short-lived JWT (new-api's auth bundle), never the stored personal token.
+    expect(body.data.access_token.split('.')).toHaveLength(3);
+    expect(body.data.user).not.toHaveProperty('password');
+    expect(body.data.user).not.toHaveProperty('access_token');
     const cookie = sessionCookie(response.headers['set-cookie']);
     expect(cookie.value).not.toBe('');
     expect(cookie.attributes).toContain('HttpOnly');

@@ -4,6 +4,8 @@ import { tasksI18n } from '../features/tasks/tasks-i18n';
 import { dashboardI18n } from '../features/dashboard/dashboard-i18n';
 import { pricingI18n } from '../features/pricing/pricing-i18n';
 import { tokensI18n } from '../features/tokens/tokens-i18n';
+import { sessionsI18n } from '../features/personal/sessions-i18n';
+import { twoFactorI18n } from '../features/personal/two-factor-i18n';
 import { redemptionsI18n } from '../features/redemptions/redemptions-i18n';
 import { walletI18n } from '../features/wallet/wallet-i18n';
 import { playgroundI18n } from '../features/playground/playground-i18n';
@@ -311,6 +313,8 @@ export const en = {
     accountDeleted: 'Account deleted',
   },
   tokens: tokensI18n.en,
+  sessions: sessionsI18n.en,
+  twoFactor: twoFactorI18n.en,
   redemptions: redemptionsI18n.en,
   wallet: walletI18n.en,
   playground: playgroundI18n.en,

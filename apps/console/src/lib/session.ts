@@ -33,9 +33,10 @@ export function getStoredUser(): SessionUser | null {
   return user === null ? null : parseUser(JSON.stringify(user));
 }
 
-/** Stores the user returned by a login. */
+/** Stores the user returned by a login: only the user's fields, never the login's access token or session. */
 export function storeUser(user: SessionUser): void {
-  writeJson(StorageKeys.user, user);
+  const { id, username, display_name, role, status, group, using_default_password } = user;
+  writeJson(StorageKeys.user, { id, username, display_name, role, status, group, using_default_password });
 }
 
 /** Forgets the stored user (logout, 401, account deletion). */

@@ -16,6 +16,7 @@ import { hashPassword } from './password-hashing';
 import { registerMessages } from './register-routes';
 import { turnstileCheck } from './turnstile';
 import { resetTokenRules } from './verification-code-store';
+import { endAllSessions } from '../sessions/dashboard-sessions';
 
 /** Messages of the password reset. */
 export const resetMessages = {
@@ -76,7 +77,8 @@ export function registerPasswordResetRoutes(app: FastifyInstance, context: AppCo
     if (!user) throw badRequest(resetMessages.linkInvalid);
     const password = randomAlphanumeric(resetPasswordLength);
     // Every session of the account ends: whoever asked for the reset signs in again with the new password.
-    await updateUser(context.db, user.id, { password: await hashPassword(password), sessions_valid_after: Math.floor(Date.now() / 1000) });
+    await updateUser(context.db, user.id, { password: await hashPassword(password) });
+    await endAllSessions(context, user.id, 'password_changed');
     context.caches.users.invalidate(user.id);
     request.log.info({ userId: user.id }, 'password reset by mail');
     return success(password, resetMessages.done);

@@ -6,10 +6,12 @@ import type { AppContext } from '../context';
 import { badRequest, forbidden } from '../http/api-error';
 import { accessFor } from '../http/auth-guard';
 import { parseInput, success } from '../http/envelope';
-import { issueSessionCookie, sessionCookieName } from '../http/session-cookie';
+import { clearRefreshCookie, clearSessionCookie, nowSeconds, signInAnswer } from '../sessions/dashboard-sessions';
+import { readSessionValue, sessionCookieName } from '../http/session-cookie';
+import { revokeSession } from '../sessions/session-store';
+import { hasTwoFactor, twoFactorChallenge, twoFactorMessages } from '../two-factor/two-factor-routes';
 import { criticalLimitPerIp } from '../rate-limit/critical-rate-limit';
 import { findUserForLogin } from '../users/user-repository';
-import { toPublicUser } from '../users/user-view';
 import { verifyPassword } from './password-hashing';
 import { accountPortsFor } from './account-ports';
 import { turnstileCheck } from './turnstile';
@@ -43,13 +45,19 @@ export function registerSessionRoutes(app: FastifyInstance, context: AppContext)
     const matches = await verifyPassword(input.password, user?.password);
     if (!user || !matches) throw badRequest(loginMessages.wrongCredentials);
     if (user.status !== UserStatus.Enabled) throw forbidden(loginMessages.banned);
-    issueSessionCookie(reply, user.id, context.config.sessionSecret, request.protocol === 'https');
     const usingDefaultPassword = user.role >= Role.Root && input.password === defaultRootPassword;
-    return success({ ...toPublicUser(user), using_default_password: usingDefaultPassword }, 'login successful');
+    // With two-factor on, the password only opens a 5-minute flow; POST /api/user/login/2fa finishes the sign-in.
+    if (await hasTwoFactor(context, user.id)) return success(await twoFactorChallenge(context, user), twoFactorMessages.enterCode);
+    const answer = await signInAnswer(context, request, reply, user, 'password');
+    return success({ ...answer, using_default_password: usingDefaultPassword }, 'login successful');
   });
 
   app.get('/api/user/logout', access('public'), async (request, reply) => {
-    reply.clearCookie(sessionCookieName, { path: '/', httpOnly: true, sameSite: 'strict', secure: request.protocol === 'https' });
+    // The cookie's session record ends here, so a replayed cookie (or an access token of that session) no longer works.
+    const claims = readSessionValue(request.cookies[sessionCookieName], context.config.sessionSecret);
+    if (claims?.session) await revokeSession(context.db, claims.userId, claims.session.sid, 'logout', nowSeconds());
+    clearSessionCookie(request, reply);
+    clearRefreshCookie(request, reply);
     return success(undefined, 'logged out');
   });
 }

@@ -10,6 +10,8 @@ import * as accountsMail from './migrations/006-accounts-mail';
 import * as oauth from './migrations/007-oauth';
 import * as tasks from './migrations/008-tasks';
 import * as reservationRelease from './migrations/009-reservation-release';
+import * as userSessions from './migrations/018-user-sessions';
+import * as twoFactor from './migrations/019-two-factor';
 import * as videoTasks from './migrations/024-video-tasks';
 
 interface EngineMigration {
@@ -27,6 +29,8 @@ const migrations: Record<string, EngineMigration> = {
   '007-oauth': oauth,
   '008-tasks': tasks,
   '009-reservation-release': reservationRelease,
+  '018-user-sessions': userSessions,
+  '019-two-factor': twoFactor,
   '024-video-tasks': videoTasks,
 };
 

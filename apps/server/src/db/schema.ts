@@ -33,6 +33,8 @@ export interface UsersTable {
   deleted_at: number | null;
   /** Sessions issued before this (Unix seconds) are refused; 0 = no cutoff. */
   sessions_valid_after: Generated<number>;
+  /** Bumped by security changes (password, 2FA, passkeys); access tokens pin it (migration 018-user-sessions). */
+  auth_version: Generated<number>;
 }
 
 export interface OptionsTable {
@@ -171,6 +173,60 @@ export interface MailCodesTable {
   wrong_attempts: number;
 }
 
+/** Dashboard sessions (migration 018-user-sessions): one row per sign-in, refreshed and revoked server-side. */
+export interface UserSessionsTable {
+  sid: string;
+  user_id: number;
+  /** HMAC of the current refresh secret; the secret itself is only in the browser's cookie. */
+  refresh_hash: string;
+  /** The hash before the last rotation, honoured until previous_valid_until (the idempotent replay window). */
+  previous_refresh_hash: Generated<string>;
+  previous_valid_until: Generated<number>;
+  /** Bumped by every rotation of the session (a security change): cookies and access tokens of older versions fail. */
+  version: Generated<number>;
+  /** users.auth_version when the session was made or last rotated. */
+  auth_version: Generated<number>;
+  status: 'active' | 'revoked';
+  login_method: Generated<string>;
+  ip: Generated<string>;
+  user_agent: Generated<string>;
+  created_at: number;
+  last_active_at: number;
+  expires_at: number;
+  revoked_at: Generated<number>;
+  revoke_reason: Generated<string>;
+}
+
+/** A user's TOTP factor (migration 019-two-factor); enabled once a first code confirmed it. */
+export interface TwoFasTable {
+  user_id: number;
+  /** Base32 TOTP secret. */
+  secret: string;
+  is_enabled: number;
+  failed_attempts: Generated<number>;
+  locked_until: Generated<number>;
+  /** The last accepted 30-second step: a code is accepted once. */
+  last_used_step: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Single-use backup codes, stored as HMACs (migration 019-two-factor). */
+export interface TwoFaBackupCodesTable {
+  code_hash: string;
+  user_id: number;
+  used_at: Generated<number>;
+}
+
+/** Half-finished sign-ins (a password accepted, the second factor pending), by the hash of their one-use token. */
+export interface AuthFlowsTable {
+  token_hash: string;
+  purpose: string;
+  user_id: number;
+  auth_version: number;
+  expires_at: number;
+}
+
 /** One-use OAuth states (migration 007-oauth). */
 export interface OAuthStatesTable {
   state: string;
@@ -251,6 +307,10 @@ export interface Database {
   oauth_states: OAuthStatesTable;
   external_account_claims: ExternalAccountClaimsTable;
   tasks: TasksTable;
+  user_sessions: UserSessionsTable;
+  two_fas: TwoFasTable;
+  two_fa_backup_codes: TwoFaBackupCodesTable;
+  auth_flows: AuthFlowsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,5 +1,5 @@
 // Builds the `{success, message, data}` envelope and reads request input safely.
-import type { Envelope } from '@turnpike/contract';
+import { dropOptionalNulls, type Envelope } from '@turnpike/contract';
 import type { z } from 'zod';
 import { badRequest } from './api-error';
 
@@ -8,9 +8,9 @@ export function success<T>(data?: T, message = ''): Envelope<T> {
   return data === undefined ? { success: true, message } : { success: true, message, data };
 }
 
-/** Validates a body or query against a schema; the first issue becomes a 400 with a readable message. */
+/** Validates a body or query against a schema (a null optional field reads as not given); the first issue becomes a 400 with a readable message. */
 export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
-  const result = schema.safeParse(input ?? {});
+  const result = schema.safeParse(dropOptionalNulls(schema, input ?? {}));
   if (!result.success) {
     const issue = result.error.issues[0];
     const where = issue.path.length ? `${issue.path.join('.')}: ` : '';

@@ -12,16 +12,19 @@ export interface SessionClaims {
   userId: number;
   issuedAt: number;
   expiresAt: number;
+  /** The session record this cookie belongs to, and the record's version when issued (absent on cookies made before records). */
+  session?: { sid: string; version: number };
 }
 
 function sign(payload: string, secret: string): string {
   return crypto.createHmac('sha256', secret).update(payload).digest('base64url');
 }
 
-/** Encodes and signs a session for the user. */
-export function createSessionValue(userId: number, secret: string, now = Date.now()): string {
+/** Encodes and signs a session for the user, bound to a session record when `session` is given. */
+export function createSessionValue(userId: number, secret: string, now = Date.now(), session?: { sid: string; version: number; expiresAt: number }): string {
   const issuedAt = Math.floor(now / 1000);
-  const payload = Buffer.from(JSON.stringify({ u: userId, i: issuedAt, e: issuedAt + sessionMaxAgeSeconds })).toString('base64url');
+  const fields = session ? { u: userId, i: issuedAt, e: session.expiresAt, s: session.sid, v: session.version } : { u: userId, i: issuedAt, e: issuedAt + sessionMaxAgeSeconds };
+  const payload = Buffer.from(JSON.stringify(fields)).toString('base64url');
   return `${payload}.${sign(payload, secret)}`;
 }
 
@@ -35,10 +38,11 @@ export function readSessionValue(value: string | undefined, secret: string, now 
   const expected = Buffer.from(sign(payload, secret));
   if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return null;
   try {
-    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { u: unknown; i: unknown; e: unknown };
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { u: unknown; i: unknown; e: unknown; s?: unknown; v?: unknown };
     if (typeof claims.u !== 'number' || typeof claims.i !== 'number' || typeof claims.e !== 'number') return null;
     if (claims.e * 1000 <= now) return null;
-    return { userId: claims.u, issuedAt: claims.i, expiresAt: claims.e };
+    const session = typeof claims.s === 'string' && typeof claims.v === 'number' ? { sid: claims.s, version: claims.v } : undefined;
+    return { userId: claims.u, issuedAt: claims.i, expiresAt: claims.e, ...(session ? { session } : {}) };
   } catch {
     return null;
   }
@@ -49,7 +53,8 @@ interface CookieReply {
   setCookie(name: string, value: string, options: Record<string, unknown>): unknown;
 }
 
-/** Sets the HttpOnly, SameSite=Strict session cookie for `userId` (Secure over https). */
-export function issueSessionCookie(reply: CookieReply, userId: number, secret: string, https: boolean): void {
-  reply.setCookie(sessionCookieName, createSessionValue(userId, secret), { httpOnly: true, sameSite: 'strict', path: '/', secure: https, maxAge: sessionMaxAgeSeconds });
+/** Sets the HttpOnly, SameSite=Strict session cookie for `userId` bound to a session record (Secure over https). */
+export function issueSessionCookie(reply: CookieReply, userId: number, secret: string, https: boolean, session: { sid: string; version: number; expiresAt: number }, now = Date.now()): void {
+  const maxAge = Math.max(0, session.expiresAt - Math.floor(now / 1000));
+  reply.setCookie(sessionCookieName, createSessionValue(userId, secret, now, session), { httpOnly: true, sameSite: 'strict', path: '/', secure: https, maxAge });
 }

@@ -1,5 +1,5 @@
 // Routes typed and validated by the shared zod schemas of @turnpike/contract (types via fastify-type-provider-zod).
-import { issueProblem } from '@turnpike/contract';
+import { dropOptionalNulls, issueProblem } from '@turnpike/contract';
 import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -13,8 +13,9 @@ function problemValidatorCompiler<S>(): FastifySchemaCompiler<S> {
   return ({ schema }) => {
     const part = schema as unknown as z.ZodType;
     return (data) => {
-      // Fastify hands an absent body or query over as null: read it as an empty object, as the rules expect.
-      const result = part.safeParse(data ?? {});
+      // Fastify hands an absent body or query over as null: read it as an empty object, as the rules expect; a null
+      // optional field (new-api's forms send them) reads as not given.
+      const result = part.safeParse(dropOptionalNulls(part, data ?? {}));
       return result.success ? { value: result.data } : { error: problemError(issueProblem(result.error.issues[0])) };
     };
   };

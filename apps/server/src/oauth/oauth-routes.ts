@@ -7,9 +7,8 @@ import type { UserRow } from '../db/schema';
 import { badRequest, forbidden, unauthorized } from '../http/api-error';
 import { accessFor, currentUser, identify } from '../http/auth-guard';
 import { success } from '../http/envelope';
-import { issueSessionCookie } from '../http/session-cookie';
+import { signInAnswer } from '../sessions/dashboard-sessions';
 import { criticalLimitPerIp } from '../rate-limit/critical-rate-limit';
-import { toPublicUser } from '../users/user-view';
 import { bindExternalAccount, externalAccountMessages, signInWithExternalAccount } from './external-accounts';
 import { ProviderError, providerMessages, type ExternalAccount, type IdentitySource, type OAuthProvider } from './identity-source';
 import { oauthEndpointsFor } from './oauth-ports';
@@ -43,7 +42,7 @@ function browserSecret(request: FastifyRequest, reply: FastifyReply): string {
 
 /** The signed-in caller when the request proves it like a guarded route would (cookie or token, matching New-Api-User). */
 async function signedInCaller(context: AppContext, request: FastifyRequest): Promise<UserRow | null> {
-  const user = await identify(context, request);
+  const user = (await identify(context, request).catch(() => null))?.user;
   if (!user || user.deleted_at !== null || user.status !== UserStatus.Enabled) return null;
   return String(request.headers['new-api-user'] ?? '') === String(user.id) ? user : null;
 }
@@ -74,8 +73,7 @@ export function registerOAuthRoutes(app: FastifyInstance, context: AppContext): 
   };
   const logIn = async (request: FastifyRequest, reply: FastifyReply, source: IdentitySource, account: ExternalAccount, affCode: string) => {
     const user = await signInWithExternalAccount(context, source, account, affCode);
-    issueSessionCookie(reply, user.id, context.config.sessionSecret, request.protocol === 'https');
-    return success(toPublicUser(user), oauthMessages.loggedIn);
+    return success(await signInAnswer(context, request, reply, user, `oauth:${source.usernamePrefix.replace(/_$/, "")}`), oauthMessages.loggedIn);
   };
 
   app.get('/api/oauth/state', access('public', limit), async (request, reply) => {

@@ -1,9 +1,10 @@
 // Admin user management (spec 000 §4, §7): list, search, create, read, update, delete and the five manage actions.
-import { normalizeUsername, Role, userCreateSchema, userIdParamsSchema, userManageSchema, userUpdateSchema } from '@turnpike/contract';
+import { normalizeUsername, Role, UserStatus, userCreateSchema, userIdParamsSchema, userManageSchema, userUpdateSchema } from '@turnpike/contract';
 import type { FastifyInstance } from 'fastify';
 import { checkDisplayName, checkPassword, checkUsername } from '../accounts/account-rules';
 import { hashPassword } from '../accounts/password-hashing';
 import { createAccount } from '../accounts/user-creation';
+import { endAllSessions } from '../sessions/dashboard-sessions';
 import type { AppContext } from '../context';
 import type { UserRow } from '../db/schema';
 import { isUniqueViolation } from '../db/unique-violation';
@@ -120,6 +121,8 @@ export function registerUserAdminRoutes(fastify: FastifyInstance, context: AppCo
       throw error;
     }
     context.caches.users.invalidate(target.id);
+    // An admin resetting a password ends the user's sessions (cookies and access tokens) everywhere at once.
+    if (updates.password !== undefined) await endAllSessions(context, target.id, 'password_changed');
     return success(toUserViewForAdmin(await liveTarget(target.id)), 'user updated');
   });
 
@@ -160,5 +163,9 @@ export function registerUserAdminRoutes(fastify: FastifyInstance, context: AppCo
     });
     // Bans, role changes and deletions reach the relay on every instance at once.
     context.caches.users.invalidate(target.id);
+    // A disabled or deleted user's dashboard sessions end at once (re-enabling does not revive them).
+    if (plan.delete || (plan.status !== target.status && plan.status !== UserStatus.Enabled)) {
+      await endAllSessions(context, target.id, plan.delete ? 'user_deleted' : 'user_disabled');
+    }
   }
 }

@@ -1,5 +1,5 @@
 // `/api/user/self*`, `/api/user/setting`, `/api/user/models`: what a signed-in user may see and change about themself.
-import { normalizeUsername, Role } from '@turnpike/contract';
+import { normalizeUsername, Role, type AccessGrant } from '@turnpike/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { checkDisplayName, checkPassword, checkUsername } from '../accounts/account-rules';
@@ -10,7 +10,7 @@ import { isUniqueViolation } from '../db/unique-violation';
 import { badRequest, conflict, forbidden, notFound } from '../http/api-error';
 import { accessFor, currentUser } from '../http/auth-guard';
 import { parseInput, success } from '../http/envelope';
-import { issueSessionCookie, sessionCookieName } from '../http/session-cookie';
+import { clearRefreshCookie, clearSessionCookie, endAllSessions, openDashboardSession, rotateAfterSecurityChange } from '../sessions/dashboard-sessions';
 import { findUserById, isUsernameTaken, softDeleteUser, updateUser } from './user-repository';
 import { applyUserSetting, parseUserSetting, userSettingMessages, userSettingSchema } from './user-setting';
 import { modelsForUser, usableGroupsWithRatio } from './user-groups';
@@ -66,8 +66,6 @@ export function registerUserSelfRoutes(app: FastifyInstance, context: AppContext
       }
       checkPassword(input.password);
       updates.password = await hashPassword(input.password);
-      // Every other session ends; this one gets a fresh cookie issued after the cutoff.
-      updates.sessions_valid_after = Math.floor(Date.now() / 1000);
     }
     if (Object.keys(updates).length > 0) {
       await updateUser(context.db, user.id, updates).catch((error: unknown) => {
@@ -75,17 +73,25 @@ export function registerUserSelfRoutes(app: FastifyInstance, context: AppContext
         throw error;
       });
       context.caches.users.invalidate(user.id);
-      if (updates.sessions_valid_after !== undefined) issueSessionCookie(reply, user.id, context.config.sessionSecret, request.protocol === 'https');
     }
-    return success(toPublicUser(await reload(context, user.id)), 'user updated');
+    // A new password ends every other session at once; this one moves to a new version (fresh cookie and access token),
+    // or, signed in by a cookie without a record, gets a recorded session.
+    let grant: AccessGrant | null = null;
+    if (updates.password !== undefined) {
+      const fresh = await reload(context, user.id);
+      grant = (await rotateAfterSecurityChange(context, request, reply, fresh, 'password_changed')) ?? (await openDashboardSession(context, request, reply, await reload(context, user.id), 'password'));
+    }
+    return success({ ...toPublicUser(await reload(context, user.id)), ...(grant ?? {}) }, 'user updated');
   });
 
   app.delete('/api/user/self', access('user'), async (request, reply) => {
     const user = currentUser(request);
     if (user.role >= Role.Root) throw forbidden(selfMessages.rootCannotDelete);
     await softDeleteUser(context.db, user.id);
+    await endAllSessions(context, user.id, 'user_deleted');
     context.caches.users.invalidate(user.id);
-    reply.clearCookie(sessionCookieName, { path: '/', httpOnly: true, sameSite: 'strict', secure: request.protocol === 'https' });
+    clearSessionCookie(request, reply);
+    clearRefreshCookie(request, reply);
     return success(undefined, 'account deleted');
   });
 

@@ -19,12 +19,37 @@ export interface RegisterPayload {
   aff_code: string;
 }
 
-/** Logs in; on success stores the returned user and drops cached data of any previous user. */
+/** What login answers when the account has two-factor sign-in: the flow the code finishes. */
+export interface TwoFactorChallenge {
+  require_2fa: true;
+  flow_token: string;
+  expires_at: number;
+}
+
+/** True when a login answer asks for the second factor instead of signing in. */
+export function needsSecondFactor(answer: SessionUser | TwoFactorChallenge): answer is TwoFactorChallenge {
+  return 'require_2fa' in answer && answer.require_2fa === true;
+}
+
+/** Logs in; a signed-in answer stores the user and drops cached data of any previous user (a 2FA challenge stores nothing). */
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ payload, turnstile }: { payload: LoginPayload; turnstile: string }) =>
-      apiClient.post<SessionUser>('/api/user/login', payload, { query: { turnstile } }),
+      apiClient.post<SessionUser | TwoFactorChallenge>('/api/user/login', payload, { query: { turnstile } }),
+    onSuccess: (answer) => {
+      if (needsSecondFactor(answer)) return;
+      queryClient.removeQueries({ predicate: isUserScopedQuery });
+      storeUser(answer);
+    },
+  });
+}
+
+/** Finishes a two-factor sign-in with a TOTP or backup code; stores the user. */
+export function useLoginSecondFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (payload: { flow_token: string; code: string }) => apiClient.post<SessionUser>('/api/user/login/2fa', payload),
     onSuccess: (user) => {
       queryClient.removeQueries({ predicate: isUserScopedQuery });
       storeUser(user);

@@ -1,4 +1,5 @@
-// The login page: stores ?aff=, shows the session-expired notice, signs in and lands on /token.
+// The login page: stores ?aff=, shows the session-expired notice, signs in (with the 2FA step when asked) and lands on /token.
+import { useState } from 'react';
 import { Alert, Button, Form, Input, Typography } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -6,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { notify, showAlertDialog } from '../../lib/notify';
 import { useSiteStatus } from '../../lib/site-status';
 import { useTurnstile } from '../../lib/turnstile';
-import { useLogin, usesDefaultPassword } from './auth-api';
+
+import { needsSecondFactor, useLogin, useLoginSecondFactor, usesDefaultPassword, type LoginPayload } from './auth-api';
 import { AuthCard } from './auth-card';
 import { ThirdPartyLogin } from './third-party-login';
 import { useStoreAffiliateCode } from './use-store-affiliate-code';
@@ -25,7 +27,26 @@ export default function LoginPage() {
   const login = useLogin();
   const turnstile = useTurnstile();
   const expired = params.has('expired');
+  const secondFactor = useLoginSecondFactor();
+  const [challenge, setChallenge] = useState<{ flowToken: string; payload: LoginPayload } | null>(null);
   useStoreAffiliateCode();
+
+  const signedIn = (user: Parameters<typeof usesDefaultPassword>[0], payload: LoginPayload): void => {
+    notify.success(t('auth.loginSuccess'));
+    if (usesDefaultPassword(user, payload)) {
+      showAlertDialog({ kind: 'error', title: t('auth.defaultPasswordTitle'), content: t('auth.defaultPasswordContent') });
+    }
+    void navigate('/token');
+  };
+
+  const onSecondFactor = (values: { code?: string }): void => {
+    const code = values.code?.trim() ?? '';
+    if (!challenge || !code) {
+      notify.error(t('twoFactor.enterCode'));
+      return;
+    }
+    secondFactor.mutate({ flow_token: challenge.flowToken, code }, { onSuccess: (user) => signedIn(user, challenge.payload) });
+  };
 
   const onFinish = (values: LoginFormValues): void => {
     const username = values.username?.trim() ?? '';
@@ -42,16 +63,32 @@ export default function LoginPage() {
     login.mutate(
       { payload, turnstile: turnstile.token },
       {
-        onSuccess: (user) => {
-          notify.success(t('auth.loginSuccess'));
-          if (usesDefaultPassword(user, payload)) {
-            showAlertDialog({ kind: 'error', title: t('auth.defaultPasswordTitle'), content: t('auth.defaultPasswordContent') });
-          }
-          void navigate('/token');
+        onSuccess: (answer) => {
+          if (needsSecondFactor(answer)) setChallenge({ flowToken: answer.flow_token, payload });
+          else signedIn(answer, payload);
         },
       },
     );
   };
+
+  if (challenge) {
+    return (
+      <AuthCard title={t('twoFactor.loginTitle')} testId="login-2fa-card">
+        <Typography.Paragraph type="secondary">{t('twoFactor.loginHint')}</Typography.Paragraph>
+        <Form<{ code?: string }> layout="vertical" onFinish={onSecondFactor} requiredMark={false}>
+          <Form.Item label={t('twoFactor.code')} name="code">
+            <Input name="code" autoComplete="one-time-code" autoFocus placeholder={t('twoFactor.codePlaceholder')} data-testid="login-2fa-code" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block size="large" loading={secondFactor.isPending} data-testid="login-2fa-submit">
+            {t('twoFactor.verify')}
+          </Button>
+        </Form>
+        <Button type="link" block style={{ marginTop: 8 }} onClick={() => setChallenge(null)}>
+          {t('twoFactor.backToLogin')}
+        </Button>
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard title={t('auth.loginTitle')} testId="login-card">

@@ -1,4 +1,4 @@
-// The personal settings page (/personal and /user/edit): profile, models, affiliate, password, token, notifications.
+// The personal settings page (/personal and /user/edit): profile, models, affiliate, password, two-factor, sessions, token, notifications.
 import { Col, Result, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '../../app/page-spinner';
@@ -11,6 +11,8 @@ import { NotificationCard } from './notification-card';
 import { PasswordCard } from './password-card';
 import { useSelf } from './personal-api';
 import { ProfileCard } from './profile-card';
+import { SessionsCard } from './sessions-card';
+import { TwoFactorCard } from './two-factor-card';
 
 /** The /personal page. */
 export default function PersonalPage() {
@@ -41,6 +43,12 @@ export default function PersonalPage() {
         <Row gutter={[16, 16]}>
           <Col span={24}>
             <PasswordCard />
+          </Col>
+          <Col span={24}>
+            <TwoFactorCard />
+          </Col>
+          <Col span={24}>
+            <SessionsCard />
           </Col>
           <Col span={24}>
             <AccessTokenCard />

@@ -1,8 +1,9 @@
-// The action buttons of one user row: promote, demote, disable/enable, edit, deactivate (with confirmations).
+// The action buttons of one user row: promote, demote, disable/enable, edit, reset 2FA, deactivate (with confirmations).
 import { Button, Popconfirm, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { UserStatus } from '@turnpike/contract';
 import { useSessionUser } from '../../lib/session';
+import { ResetTwoFactorButton } from './reset-two-factor-button';
 import { isDeactivated, type UserManageAction, type UserRecord } from './users-api';
 
 /** Props of the row actions. */
@@ -56,6 +57,7 @@ export function UserActions({ user, busy, onAction, onEdit }: UserActionsProps) 
       <Button size="small" onClick={() => onEdit(user)} data-testid={`user-edit-${user.id}`}>
         {t('common.edit')}
       </Button>
+      <ResetTwoFactorButton userId={user.id} disabled={busy} />
       <Popconfirm
         title={t('users.confirmDeleteTitle')}
         description={t('users.confirmDeleteContent')}
