@@ -83,7 +83,7 @@ export function registerVideoRelayRoutes(app: FastifyInstance, services: AppServ
   // The file: a relay key, or the console session of the video's owner (the task log's player).
   app.get<{ Params: { id: string } }>('/v1/videos/:id/content', async (request, reply) =>
     guarded(request, reply, async () => {
-      const sessionUser = request.headers.authorization ? null : await identify(services, request);
+      const sessionUser = request.headers.authorization ? null : ((await identify(services, request))?.user ?? null);
       const userId = sessionUser && sessionUser.status === 1 ? sessionUser.id : (await taskCaller(services, request)).user.id;
       const task = await ownVideo(userId, request.params.id);
       const failure = await sendVideoContent(services.relay, task, reply);
