@@ -20,3 +20,4 @@ export * from './billing-breakdown';
 export * from './billing-formula';
 export * from './oauth-authorize';
 export * from './task-log';
+export * from './sensitive-words';

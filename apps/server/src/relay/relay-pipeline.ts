@@ -14,7 +14,9 @@ import { exactCounter, exactCounterIfLoaded, roughCounter } from './token-counte
 import { readWholeAnswer, relayStream, type AnswerOutcome } from './relay-answer';
 import type { RelayCaller } from './relay-caller';
 import { RelayError, permissionError } from './relay-error';
-import { buildConsumeLog, buildErrorLog, buildShortfallLog } from './relay-log-rows';
+import { buildConsumeLog, buildErrorLog, buildShortfallLog, clientTypeOf } from './relay-log-rows';
+import { refuseSensitivePrompt } from '../content-policy/prompt-check';
+import { visitPromptTexts } from '../content-policy/prompt-texts';
 import { OutputGuard } from './output-guard';
 import { outputCapHeader, reserveCall, type ReservedCall } from './relay-reserve';
 import type { RelayRequest } from './relay-request';
@@ -227,6 +229,11 @@ export function checkModelLimits(caller: RelayCaller, model: string): void {
 /** Runs a relay call and writes its answer; every path ends with the reservation settled or released exactly once. */
 export async function runRelay(services: RelayServices, request: RelayExchange, inbound: RelayRequest, caller: RelayCaller): Promise<void> {
   const startedAt = Date.now();
+  // Before any price, reservation or channel: a refused prompt costs nothing (one property read when the check is off).
+  if (services.policy.prompt) {
+    const refused = { caller, model: inbound.model, stream: inbound.stream, requestId: request.id, ip: request.ip, clientType: clientTypeOf(inbound, caller) };
+    await refuseSensitivePrompt(services, refused, (visit) => visitPromptTexts(inbound, visit));
+  }
   checkModelLimits(caller, inbound.model);
   const quote = priceCall(services, caller, inbound.model);
   const limited = await admitModelRequest(services.context, caller.user.id, caller.usingGroup);
