@@ -264,7 +264,9 @@ export async function runRelay(services: RelayServices, request: RelayExchange, 
   try {
     if (call.format && attempt.chat) {
       const estimatePrompt = (): number => call.endpoint.estimatePrompt(call, exactCounterIfLoaded() ?? roughCounter);
-      const plan: ChatAnswerPlan = { inbound: call.format, ...attempt.chat, model: call.model, framing: call.framing, estimatePrompt, countPrompt, guard };
+      // The completion check reads the answer as canonical parts, so a checked answer is never passed through as bytes.
+      const sensitive = services.policy.completion;
+      const plan: ChatAnswerPlan = { inbound: call.format, ...attempt.chat, passthrough: attempt.chat.passthrough && !sensitive, model: call.model, framing: call.framing, estimatePrompt, countPrompt, guard, sensitive };
       if (call.stream) {
         request.takeOver();
         outcome = await relayChatStream(request.res, attempt.response, attempt.abort, plan, startedAt);
