@@ -6,6 +6,7 @@ import { readBenchOptions } from './bench-options';
 import { stopAll } from './bench-processes';
 import { BenchReport } from './bench-report';
 import { runLogsSection } from './logs-section';
+import { runSensitiveWordsSection } from './sensitive-words-section';
 import { runSoakSection } from './soak-section';
 import { runThroughputSection } from './throughput-section';
 
@@ -32,6 +33,7 @@ async function main(): Promise<number> {
     if (options.main) await runThroughputSection(options, repositoryRoot, report);
     if (options.soak) await runSoakSection(options, repositoryRoot, report);
     if (options.logs) await runLogsSection(options, repositoryRoot, report);
+    if (options.sensitive) runSensitiveWordsSection(report);
   } catch (error) {
     report.check('benchmark ran to the end', false, (error as Error).stack ?? String(error));
   } finally {

@@ -7,6 +7,8 @@ export interface BenchOptions {
   main: boolean;
   soak: boolean;
   logs: boolean;
+  /** The sensitive-word costs (in process, a few seconds): run with the main runs, or alone with --sensitive. */
+  sensitive: boolean;
   durationSeconds: number;
   warmupSeconds: number;
   connections: number;
@@ -45,6 +47,7 @@ export const benchUsage = `npm run bench -- [flags]
   --soak-duration N  seconds the soak keeps its streams going (default 30)
   --logs             seed the log store and time the log list and stat calls instead of the main runs
   --log-rows N       rows to seed (default 5000000)
+  --sensitive        time the sensitive-word check alone (it also runs with the main runs)
   --main             also run the main runs together with --soak or --logs
   --no-build         use apps/server/dist as it is
   --targets LIST     targets of the main runs and the soak, comma-separated (default direct,baseline,turnpike)
@@ -80,6 +83,7 @@ export function readBenchOptions(argv: string[]): BenchOptions {
       'soak-streams': { type: 'string' },
       'soak-duration': { type: 'string' },
       logs: { type: 'boolean' },
+      sensitive: { type: 'boolean' },
       'log-rows': { type: 'string' },
       main: { type: 'boolean' },
       'no-build': { type: 'boolean' },
@@ -100,10 +104,13 @@ export function readBenchOptions(argv: string[]): BenchOptions {
   };
   const soak = values.soak === true;
   const logs = values.logs === true;
+  const sensitive = values.sensitive === true;
+  const main = values.main === true || (!soak && !logs && !sensitive);
   return {
-    main: values.main === true || (!soak && !logs),
+    main,
     soak,
     logs,
+    sensitive: sensitive || main,
     durationSeconds: number('duration', values.duration, 10, 1),
     warmupSeconds: number('warmup', values.warmup, 3, 0),
     connections: Math.round(number('connections', values.connections, 50, 1)),

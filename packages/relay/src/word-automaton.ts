@@ -30,6 +30,9 @@ export function foldCodePoint(codePoint: number): string {
   return folded;
 }
 
+/** States up to this depth get dense ASCII rows (about 1,000 states of a 10,000-word list: a few MB at most). */
+const denseDepth = 3;
+
 /** The first hash slot of the edge from `state` on `unit`. */
 function slotOf(state: number, unit: number, mask: number): number {
   const mixed = Math.imul(state ^ Math.imul(unit, 0x85ebca6b), 0x9e3779b1);
@@ -61,6 +64,10 @@ export class WordAutomaton {
   private readonly wordAt: Int32Array;
   /** Nearest state on the failure chain (the state itself excluded) where a word ends, or -1. */
   private readonly dictLink: Int32Array;
+  /** Row of each shallow state (depth ≤ `denseDepth`) in `dense`, else -1. */
+  private readonly denseRow: Int32Array;
+  /** Resolved transitions (failures followed) of shallow states on ASCII units: most of a scan happens there. */
+  private readonly dense: Int32Array;
 
   private constructor(words: readonly string[], folded: readonly string[]) {
     this.words = words;
@@ -133,6 +140,22 @@ export class WordAutomaton {
         queue[tail++] = child;
       }
     }
+    // Shallow states get a full row of ASCII transitions, filled in breadth-first order (a failure is shallower).
+    this.denseRow = new Int32Array(count).fill(-1);
+    let rows = 0;
+    for (let state = 0; state < count; state += 1) if (this.depth[state] <= denseDepth) this.denseRow[state] = rows++;
+    const dense = new Int32Array(rows * 128);
+    for (let unit = 0; unit < 128; unit += 1) dense[unit] = this.rootNext[unit];
+    // A state's row is its failure state's row with its own edges over it (the failure state is shallower: filled).
+    for (let head = 0; head < tail; head += 1) {
+      const state = queue[head];
+      const row = this.denseRow[state];
+      if (row === -1) continue;
+      const from = this.denseRow[this.fail[state]] * 128;
+      dense.copyWithin(row * 128, from, from + 128);
+      for (let child = firstChild[state]; child !== -1; child = nextSibling[child]) if (unitOf[child] < 128) dense[row * 128 + unitOf[child]] = child;
+    }
+    this.dense = dense;
   }
 
   /** Builds the automaton of `words` (empty entries dropped; case and width variants of one word kept once). */
@@ -165,6 +188,10 @@ export class WordAutomaton {
 
   /** The state after reading `unit` (a folded code unit) in `state`. */
   next(state: number, unit: number): number {
+    if (unit < 128 && this.dense !== undefined) {
+      const row = this.denseRow[state];
+      if (row !== -1) return this.dense[row * 128 + unit];
+    }
     let current = state;
     for (;;) {
       const target = this.step(current, unit);

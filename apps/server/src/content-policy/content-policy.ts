@@ -23,7 +23,7 @@ export class ContentPolicy {
   private words = '';
   private automaton: WordAutomaton | null = null;
 
-  constructor(private readonly options: OptionStore) {
+  constructor(private readonly options: Pick<OptionStore, 'bool' | 'string' | 'onChange'>) {
     this.refresh();
     options.onChange((key) => {
       if (policyKeys.has(key)) this.refresh();
