@@ -21,3 +21,17 @@ export function parseSensitiveWords(text: string): string[] {
 export function formatSensitiveWords(words: readonly string[]): string {
   return words.join('\n');
 }
+
+/** Limits the console checks before saving a list (the matcher's size and build time stay bounded). */
+export const sensitiveWordLimits = { maxWords: 20_000, maxLength: 100 } as const;
+
+/** Why a list cannot be saved: too many words, or one too long (the first such word is named); null when it can. */
+export type SensitiveWordsProblem = { problem: 'too_many'; count: number } | { problem: 'too_long'; word: string };
+
+/** Checks a `SensitiveWords` text against the limits. */
+export function checkSensitiveWords(text: string): SensitiveWordsProblem | null {
+  const words = parseSensitiveWords(text);
+  if (words.length > sensitiveWordLimits.maxWords) return { problem: 'too_many', count: words.length };
+  const long = words.find((word) => word.length > sensitiveWordLimits.maxLength);
+  return long === undefined ? null : { problem: 'too_long', word: long };
+}

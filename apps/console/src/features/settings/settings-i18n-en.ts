@@ -325,6 +325,11 @@ export const settingsEn = {
     callback: 'Callback URL: {{url}}',
     callbackNeedsServer: 'Set the server address to see the callback URL.',
   },
+  sensitive: {
+    count: '{{count}} words after trimming and removing duplicates',
+    tooMany: 'At most {{max}} words (this list has {{count}})',
+    tooLong: 'A word may be at most {{max}} characters: {{word}}',
+  },
   other: {
     setNotice: 'Set announcement',
     setSystemName: 'Set system name',

@@ -320,6 +320,11 @@ export const settingsZh: typeof settingsEn = {
     callback: '回调地址：{{url}}',
     callbackNeedsServer: '设置服务器地址后显示回调地址。',
   },
+  sensitive: {
+    count: '去除首尾空格和重复项后共 {{count}} 个词',
+    tooMany: '最多 {{max}} 个词（当前 {{count}} 个）',
+    tooLong: '每个词最多 {{max}} 个字符：{{word}}',
+  },
   other: {
     setNotice: '设置公告',
     setSystemName: '设置系统名称',
