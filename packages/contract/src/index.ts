@@ -21,3 +21,4 @@ export * from './billing-formula';
 export * from './oauth-authorize';
 export * from './task-log';
 export * from './sensitive-words';
+export * from './group-ratio-color';
