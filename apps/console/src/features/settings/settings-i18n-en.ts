@@ -331,6 +331,11 @@ export const settingsEn = {
     tooLong: 'A word may be at most {{max}} characters: {{word}}',
   },
   other: {
+    checkUpdate: 'Check for updates',
+    upToDate: 'This build ({{version}}) is the latest release',
+    newVersion: 'New release {{version}}',
+    currentVersion: 'This build: {{version}}',
+    updateCheckFailed: 'Update check failed: {{reason}}',
     setNotice: 'Set announcement',
     setSystemName: 'Set system name',
     setLogo: 'Set logo',

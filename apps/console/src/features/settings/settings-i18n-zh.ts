@@ -326,6 +326,11 @@ export const settingsZh: typeof settingsEn = {
     tooLong: '每个词最多 {{max}} 个字符：{{word}}',
   },
   other: {
+    checkUpdate: '检查更新',
+    upToDate: '当前版本（{{version}}）已是最新版本',
+    newVersion: '新版本 {{version}}',
+    currentVersion: '当前版本：{{version}}',
+    updateCheckFailed: '检查更新失败：{{reason}}',
     setNotice: '设置公告',
     setSystemName: '设置系统名称',
     setLogo: '设置 Logo',
