@@ -10,6 +10,7 @@ import { BenchReport } from './bench-report';
 import { runBreakdownSection } from './breakdown-section';
 import { runLogsSection } from './logs-section';
 import { runMetricsCostSection } from './metrics-cost-section';
+import { runSensitiveWordsSection } from './sensitive-words-section';
 import { runSoakSection } from './soak-section';
 import { runThroughputSection } from './throughput-section';
 
@@ -49,6 +50,7 @@ async function main(): Promise<number> {
     if (options.soak) await runSoakSection(options, repositoryRoot, report);
     if (options.logs) await runLogsSection(options, repositoryRoot, report);
     if (options.metrics) runMetricsCostSection(report);
+    if (options.sensitive) runSensitiveWordsSection(report);
   } catch (error) {
     report.check('benchmark ran to the end', false, (error as Error).stack ?? String(error));
   } finally {

@@ -7,6 +7,8 @@ export interface BenchOptions {
   main: boolean;
   soak: boolean;
   logs: boolean;
+  /** The sensitive-word costs (in process, a few seconds): run with the main runs, or alone with --sensitive. */
+  sensitive: boolean;
   durationSeconds: number;
   warmupSeconds: number;
   connections: number;
@@ -51,6 +53,7 @@ export const benchUsage = `npm run bench -- [flags]
                      instead of the main runs; with --profile also the top functions by self time
   --logs             seed the log store and time the log list and stat calls instead of the main runs
   --log-rows N       rows to seed (default 5000000)
+  --sensitive        time the sensitive-word check alone (it also runs with the main runs)
   --main             also run the main runs together with --soak or --logs
   --no-build         use apps/server/dist as it is
   --targets LIST     targets of the main runs and the soak, comma-separated (default direct,baseline,turnpike)
@@ -97,6 +100,7 @@ export function readBenchOptions(argv: string[]): BenchOptions {
       'soak-duration': { type: 'string' },
       logs: { type: 'boolean' },
       breakdown: { type: 'boolean' },
+      sensitive: { type: 'boolean' },
       'log-rows': { type: 'string' },
       main: { type: 'boolean' },
       'no-build': { type: 'boolean' },
@@ -119,11 +123,14 @@ export function readBenchOptions(argv: string[]): BenchOptions {
   const soak = values.soak === true;
   const logs = values.logs === true;
   const breakdown = values.breakdown === true;
+  const sensitive = values.sensitive === true;
+  const main = values.main === true || (!soak && !logs && !breakdown && !sensitive);
   return {
-    main: values.main === true || (!soak && !logs && !breakdown),
+    main,
     breakdown,
     soak,
     logs,
+    sensitive: sensitive || main,
     durationSeconds: number('duration', values.duration, 10, 1),
     warmupSeconds: number('warmup', values.warmup, 3, 0),
     connections: Math.round(number('connections', values.connections, 50, 1)),

@@ -21,6 +21,7 @@ import { registerOptionRoutes } from './options/option-routes';
 import { registerHealthRoutes } from './system/health-routes';
 import { registerSetupRoutes } from './system/setup-routes';
 import { registerStatusRoutes } from './system/status-routes';
+import { registerUpdateCheckRoutes } from './system/update-check';
 import { registerApiKeyRoutes } from './tokens/api-key-routes';
 import { registerRedemptionRoutes } from './redemptions/redemption-routes';
 import { registerLogRoutes } from './logs/log-routes';
@@ -57,6 +58,7 @@ export const routeModules: RouteModule[] = [
   registerChannelProbeRoutes,
   registerChannelUsageRoutes,
   registerStatusRoutes,
+  registerUpdateCheckRoutes,
   registerSetupRoutes,
   registerOptionRoutes,
   registerLogRoutes,

@@ -24,3 +24,5 @@ export * from './billing-formula';
 export * from './oauth-authorize';
 export * from './task-log';
 export * from './auth-session';
+export * from './sensitive-words';
+export * from './group-ratio-color';

@@ -119,6 +119,7 @@ export const optionDefaults: Record<string, unknown> = {
   ],
   Notice: '',
   SystemName: 'Turnpike',
+  UpdateCheckUrl: 'https://api.github.com/repos/turnpike-gateway/turnpike/releases/latest',
   Logo: '/logo.png',
   Footer: '',
   About: '',

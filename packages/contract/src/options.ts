@@ -89,6 +89,8 @@ const definitions: OptionDefinition[] = [
   { key: 'SystemName', kind: 'string' },
   { key: 'Logo', kind: 'string' },
   { key: 'Footer', kind: 'string' },
+  // Version check: the release source (a code host's latest-release endpoint)
+  { key: 'UpdateCheckUrl', kind: 'string' },
   { key: 'About', kind: 'string' },
   { key: 'HomePageContent', kind: 'string' },
   { key: 'TopUpLink', kind: 'string', rootOnly: true },

@@ -10,3 +10,5 @@ export * from './billing';
 export * from './billing-reserve';
 export * from './model-catalog';
 export * from './model-capabilities';
+export * from './word-automaton';
+export * from './sensitive-text-filter';

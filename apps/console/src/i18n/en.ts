@@ -16,6 +16,7 @@ import { channelsI18n } from '../features/channels/channels-i18n';
 import { oauthI18n } from '../features/auth/oauth-i18n';
 export const en = {
   common: {
+    groupRatio: 'ratio {{ratio}}',
     ok: 'OK',
     cancel: 'Cancel',
     close: 'Close',

@@ -18,6 +18,7 @@ import { oauthI18n } from '../features/auth/oauth-i18n';
 
 export const zh: typeof en = {
   common: {
+    groupRatio: '倍率 {{ratio}}',
     ok: '确定',
     cancel: '取消',
     close: '关闭',

@@ -5,6 +5,7 @@ import { QuotaWarningNotifier } from '../billing/quota-warnings';
 import { SettlementBatcher, type BatchFailure } from '../billing/settlement-batcher';
 import { SettlementJournal } from '../billing/settlement-journal';
 import { SqliteLedger } from '../billing/sqlite-ledger';
+import { ContentPolicy } from '../content-policy/content-policy';
 import type { AppContext } from '../context';
 import { CredentialCache } from './credential-cache';
 import { PriceBook } from './price-book';
@@ -51,6 +52,7 @@ export async function buildRelayServices(context: AppContext): Promise<RelayServ
     upstream,
     credentials: new CredentialCache(upstream),
     random: createSeededRandom(Date.now() >>> 0),
+    policy: new ContentPolicy(context.options),
   };
   // The exact tokenizer (gpt-tokenizer, about 70 MB of tables) loads now: loaded by the first call that needs it, it
   // would block every request for 110–150 ms.

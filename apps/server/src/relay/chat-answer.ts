@@ -16,6 +16,8 @@ import {
   type StreamUsageReader,
 } from '@turnpike/formats';
 import type { BillableUsage } from '@turnpike/relay';
+import { AnswerFilter, filterWholeAnswer } from '../content-policy/answer-filter';
+import type { CompletionPolicy } from '../content-policy/content-policy';
 import { decodeWholeStream, dialectOf } from './chat-wire';
 import { waitForDrain, type AnswerOutcome } from './relay-answer';
 import type { StreamFraming } from './relay-request';
@@ -45,6 +47,8 @@ export interface ChatAnswerPlan {
   countPrompt: () => Promise<number>;
   /** Ends a stream that outruns its reservation; null when nothing needs watching (free calls). */
   guard: OutputGuard | null;
+  /** The completion check (sensitive words) the answer goes through, or null when it is off. */
+  sensitive: CompletionPolicy | null;
 }
 
 function formatOf(id: string): Format {
@@ -76,6 +80,10 @@ interface StreamTransform {
   roughTokens(): number;
   /** The upstream's error, when it reported one and generated nothing (so there is nothing to bill). */
   failure(): string | undefined;
+  /** True once the completion check ended the answer (its closing events went out with it). */
+  stopped(): boolean;
+  /** What the completion check did, when it found a word. */
+  sensitivity(): AnswerOutcome['sensitive'];
 }
 
 /** What a caller is told when the upstream breaks off mid-stream (its SDK raises it: OpenAI `error`, Anthropic `event: error`, …). */
@@ -112,6 +120,8 @@ function passthroughTransform(wire: Format, plan: ChatAnswerPlan): StreamTransfo
     },
     text: () => reader.text,
     roughTokens: () => reader.roughTokens,
+    stopped: () => false,
+    sensitivity: () => undefined,
   };
 }
 
@@ -134,6 +144,13 @@ function convertingTransform(plan: ChatAnswerPlan): StreamTransform {
     return encoder;
   };
   let error: string | undefined;
+  // The completion check sits between the decoder and the encoder; what the upstream produced is still kept for billing.
+  const filter = plan.sensitive ? new AnswerFilter(plan.sensitive) : null;
+  const encodeParts = (parts: readonly CanonicalStreamPart[]): string => {
+    let out = '';
+    for (const part of parts) out += encoderFor().encode(part);
+    return out;
+  };
   const keep = (piece: string): void => {
     text.push(piece);
     textWeight += roughTokenWeight(piece);
@@ -141,15 +158,27 @@ function convertingTransform(plan: ChatAnswerPlan): StreamTransform {
   const encodeAll = (parts: CanonicalStreamPart[]): string => {
     let out = '';
     for (const part of parts) {
+      if (ended) break;
       if (part.type === 'error') error ??= part.error.message;
       if (part.type === 'usage') usage = part.usage;
       else if (part.type === 'text-delta' || part.type === 'reasoning-delta') keep(part.text);
       else if (part.type === 'tool-call-delta') keep(part.argumentsDelta);
       else if (part.type === 'tool-call-start') keep(part.name);
-      out += encoderFor().encode(part);
+      if (!filter) {
+        out += encoderFor().encode(part);
+        continue;
+      }
+      out += encodeParts(filter.filter(part));
+      if (filter.stopped) {
+        // The answer ends here, in the caller's format: the finish part went out, the closing events follow.
+        ended = true;
+        out += encoderFor().end();
+      }
     }
     return out;
   };
+  /** What the completion check still holds back, before the stream's closing events. */
+  const released = (): string => (filter && !ended ? encodeParts(filter.release()) : '');
   return {
     push: (chunk) => encodeAll(decoder.push(chunk)),
     replay(whole) {
@@ -159,22 +188,30 @@ function convertingTransform(plan: ChatAnswerPlan): StreamTransform {
       if (error) throw new Error(error.message);
       return encodeAll(streamPartsOf(wire.decodeResponse(parsed)));
     },
-    end: () => (ended ? '' : encodeAll(decoder.end()) + encoderFor().end()),
+    end() {
+      if (ended) return '';
+      const rest = encodeAll(decoder.end());
+      return ended ? rest : rest + released() + encoderFor().end();
+    },
     cut() {
+      if (ended) return '';
+      const held = released();
       ended = true;
-      return encoderFor().encode({ type: 'finish', reason: 'length' }) + encoderFor().end();
+      return held + encoderFor().encode({ type: 'finish', reason: 'length' }) + encoderFor().end();
     },
     broken() {
       if (ended) return '';
       ended = true;
       // What the decoder still held is sent first; the error part is not kept as the upstream's own failure.
-      const rest = encodeAll(decoder.end());
+      const rest = encodeAll(decoder.end()) + released();
       return rest + encoderFor().encode({ type: 'error', error: brokenStreamError }) + encoderFor().end();
     },
     usage: () => usage,
     text: () => text.join(''),
     roughTokens: () => Math.ceil(textWeight / 3),
     failure: () => (error !== undefined && text.length === 0 && !hasTokens(usage) ? error : undefined),
+    stopped: () => filter?.stopped === true,
+    sensitivity: () => filter?.report(),
   };
 }
 
@@ -184,6 +221,7 @@ export async function relayChatStream(raw: ServerResponse, upstream: UpstreamRes
   let clientGone = false;
   let upstreamBroken = false;
   let cutShort = false;
+  let stopped = false;
   let firstByteMs = 0;
   const onClose = (): void => {
     if (!raw.writableFinished) {
@@ -215,6 +253,11 @@ export async function relayChatStream(raw: ServerResponse, upstream: UpstreamRes
       const broken = await pumpStream(upstream.body, raw, (chunk) => {
         abort.received(chunk);
         const more = write(transform.push(reframe ? reframe(chunk) : chunk));
+        if (transform.stopped()) {
+          // The completion check ended the answer: the rest of the upstream's answer is not read.
+          stopped = true;
+          throw new Error('the completion check ended the answer');
+        }
         if (guard?.exceeded(transform.roughTokens(), transform.text)) {
           // The answer outran what the call holds: the pump stops reading (and drops the upstream body).
           cutShort = true;
@@ -222,13 +265,13 @@ export async function relayChatStream(raw: ServerResponse, upstream: UpstreamRes
         }
         return more;
       });
-      upstreamBroken = broken && !clientGone && !cutShort;
+      upstreamBroken = broken && !clientGone && !cutShort && !stopped;
     }
   } catch {
     if (!clientGone) upstreamBroken = true;
   }
   try {
-    if (cutShort) abort.abort('cut');
+    if (cutShort || stopped) abort.abort('cut');
     // A stream the upstream broke off ends with the format's error signal, so the caller's SDK raises instead of
     // taking a truncated answer for a whole one.
     const ending = cutShort ? transform.cut() : upstreamBroken ? transform.broken() : transform.end();
@@ -238,13 +281,16 @@ export async function relayChatStream(raw: ServerResponse, upstream: UpstreamRes
     if (!raw.writableEnded) raw.end();
   }
   const reported = transform.usage();
-  if (hasTokens(reported) && !cutShort) return { usage: billableFrom(reported), firstByteMs, clientGone, upstreamBroken, usageCounted: false, cutShort };
+  const sensitive = transform.sensitivity();
+  // A stream the completion check ended is billed for what the upstream produced until then, like a cut one.
+  const ended = cutShort || stopped;
+  if (hasTokens(reported) && !ended) return { usage: billableFrom(reported), firstByteMs, clientGone, upstreamBroken, usageCounted: false, cutShort, sensitive };
   // An upstream that answered only with an error event generated nothing: the call failed and is not billed.
   const failure = transform.failure();
-  if (failure !== undefined && !cutShort) return { usage: { promptTokens: 0, completionTokens: 0 }, firstByteMs, clientGone, upstreamBroken, usageCounted: false, failure };
+  if (failure !== undefined && !ended) return { usage: { promptTokens: 0, completionTokens: 0 }, firstByteMs, clientGone, upstreamBroken, usageCounted: false, failure };
   // No usage arrived, or the stream was cut before it could: count what was actually streamed.
   const count = await exactCounter();
-  return { usage: { promptTokens: await plan.countPrompt(), completionTokens: count(transform.text()) }, firstByteMs, clientGone, upstreamBroken, usageCounted: true, cutShort };
+  return { usage: { promptTokens: await plan.countPrompt(), completionTokens: count(transform.text()) }, firstByteMs, clientGone, upstreamBroken, usageCounted: true, cutShort, sensitive };
 }
 
 function responseText(response: CanonicalResponse): string {
@@ -283,13 +329,17 @@ export async function readChatAnswer(upstream: UpstreamResponse, plan: ChatAnswe
     if (error) throw new Error(error.message);
     reported = wire.readUsage(parsed);
     // Passed-through answers with their usage need no decoding at all: the bytes go back as they came.
-    if (plan.passthrough && hasTokens(reported)) return { bytes: raw, contentType: 'application/json', outcome: { usage: billableFrom(reported), upstreamBroken: false, usageCounted: false } };
+    if (plan.passthrough && !plan.sensitive && hasTokens(reported)) return { bytes: raw, contentType: 'application/json', outcome: { usage: billableFrom(reported), upstreamBroken: false, usageCounted: false } };
     canonical = wire.decodeResponse(parsed);
     reported ??= canonical.usage;
     if (plan.passthrough) bytes = raw;
   }
-  bytes ??= Buffer.from(JSON.stringify(formatOf(plan.inbound).encodeResponse({ ...canonical, model: plan.model })));
-  if (hasTokens(reported)) return { bytes, contentType: 'application/json', outcome: { usage: billableFrom(reported), upstreamBroken: false, usageCounted: false } };
+  // The completion check: a filtered answer is encoded afresh; the upstream's usage (what it produced) is still billed.
+  const checked = plan.sensitive ? filterWholeAnswer(plan.sensitive, canonical) : null;
+  const sensitive = checked?.sensitivity;
+  if (checked && sensitive) bytes = null;
+  bytes ??= Buffer.from(JSON.stringify(formatOf(plan.inbound).encodeResponse({ ...(checked?.response ?? canonical), model: plan.model })));
+  if (hasTokens(reported)) return { bytes, contentType: 'application/json', outcome: { usage: billableFrom(reported), upstreamBroken: false, usageCounted: false, sensitive } };
   const count = await exactCounter();
-  return { bytes, contentType: 'application/json', outcome: { usage: { promptTokens: await plan.countPrompt(), completionTokens: count(responseText(canonical)) }, upstreamBroken: false, usageCounted: true } };
+  return { bytes, contentType: 'application/json', outcome: { usage: { promptTokens: await plan.countPrompt(), completionTokens: count(responseText(canonical)) }, upstreamBroken: false, usageCounted: true, sensitive } };
 }

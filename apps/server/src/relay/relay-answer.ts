@@ -2,6 +2,7 @@
 import type { ServerResponse } from 'node:http';
 import { OpenAiChatStreamUsageReader, sseDoneFrame } from '@turnpike/formats';
 import type { BillableUsage } from '@turnpike/relay';
+import type { AnswerSensitivity } from '../content-policy/answer-filter';
 import type { OutputGuard } from './output-guard';
 import type { RelayRequest } from './relay-request';
 import { pumpStream } from './stream-pump';
@@ -23,6 +24,8 @@ export interface AnswerOutcome {
   failure?: string;
   /** The stream outran its reservation (its upstream ignored the output limit) and was ended early. */
   cutShort?: boolean;
+  /** What the completion check (sensitive words) did to the answer, when it found a word. */
+  sensitive?: AnswerSensitivity;
 }
 
 const streamHeaders = {

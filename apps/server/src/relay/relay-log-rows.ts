@@ -88,6 +88,11 @@ export function buildConsumeLog(
   if (call.format && conversion.wire && !conversion.passthrough) other.request_conversion = [call.format, conversion.wire];
   if (budget.outputCap !== null) other.output_cap = budget.outputCap;
   if (budget.unbilled > 0) other.unbilled_quota = budget.unbilled;
+  if (outcome.sensitive) {
+    // What the completion check did is the caller's to see; the words only the admins'.
+    other.sensitive = { stage: 'completion', action: outcome.sensitive.action, masked: outcome.sensitive.masked };
+    other.admin_info = { use_channel: context.tried, sensitive_words: outcome.sensitive.words };
+  }
   if (notes.length) other.warnings = notes;
   const row = baseRow(context, LogType.Consume, channel);
   row.content = costSummary(quote);

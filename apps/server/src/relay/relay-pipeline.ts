@@ -14,7 +14,9 @@ import { exactCounter, exactCounterIfLoaded, roughCounter } from './token-counte
 import { readWholeAnswer, relayStream, type AnswerOutcome } from './relay-answer';
 import type { RelayCaller } from './relay-caller';
 import { RelayError, permissionError, thrownText, upstreamUnavailableMessage } from './relay-error';
-import { buildConsumeLog, buildErrorLog, buildShortfallLog } from './relay-log-rows';
+import { buildConsumeLog, buildErrorLog, buildShortfallLog, clientTypeOf } from './relay-log-rows';
+import { refuseSensitivePrompt } from '../content-policy/prompt-check';
+import { visitPromptTexts } from '../content-policy/prompt-texts';
 import { OutputGuard } from './output-guard';
 import { outputCapHeader, reserveCall, type ReservedCall } from './relay-reserve';
 import type { RelayRequest } from './relay-request';
@@ -249,6 +251,11 @@ export async function runRelay(services: RelayServices, request: RelayExchange, 
   const startedAt = Date.now();
   const { callMs } = services.context.config.relayTimeouts;
   if (callMs > 0) request.deadlineAt = startedAt + callMs;
+  // Before any price, reservation or channel: a refused prompt costs nothing (one property read when the check is off).
+  if (services.policy.prompt) {
+    const refused = { caller, model: inbound.model, stream: inbound.stream, requestId: request.id, ip: request.ip, clientType: clientTypeOf(inbound, caller) };
+    await refuseSensitivePrompt(services, refused, (visit) => visitPromptTexts(inbound, visit));
+  }
   checkModelLimits(caller, inbound.model);
   const quote = priceCall(services, caller, inbound.model);
   const limited = await admitModelRequest(services.context, caller.user.id, caller.usingGroup);
@@ -279,7 +286,9 @@ export async function runRelay(services: RelayServices, request: RelayExchange, 
   try {
     if (call.format && attempt.chat) {
       const estimatePrompt = (): number => call.endpoint.estimatePrompt(call, exactCounterIfLoaded() ?? roughCounter);
-      const plan: ChatAnswerPlan = { inbound: call.format, ...attempt.chat, model: call.model, framing: call.framing, estimatePrompt, countPrompt, guard };
+      // The completion check reads the answer as canonical parts, so a checked answer is never passed through as bytes.
+      const sensitive = services.policy.completion;
+      const plan: ChatAnswerPlan = { inbound: call.format, ...attempt.chat, passthrough: attempt.chat.passthrough && !sensitive, model: call.model, framing: call.framing, estimatePrompt, countPrompt, guard, sensitive };
       if (call.stream) {
         request.takeOver();
         outcome = await relayChatStream(request.res, attempt.response, attempt.abort, plan, startedAt);

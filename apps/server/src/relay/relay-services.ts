@@ -1,6 +1,7 @@
 // The long-lived parts the relay uses on every call.
 import type { RandomSource } from '@turnpike/relay';
 import type { QuotaLedger } from '../billing/quota-ledger';
+import type { ContentPolicy } from '../content-policy/content-policy';
 import type { AppContext } from '../context';
 import type { CredentialCache } from './credential-cache';
 import type { PriceBook } from './price-book';
@@ -17,4 +18,6 @@ export interface RelayServices {
   /** Access tokens of providers that exchange their key first. */
   credentials: CredentialCache;
   random: RandomSource;
+  /** Sensitive-word filtering of prompts and answers (null fields when off). */
+  policy: ContentPolicy;
 }

@@ -13,6 +13,7 @@ import { checkModelLimits, priceCall } from '../relay/relay-pipeline';
 import type { RelayServices } from '../relay/relay-services';
 import type { ChannelRoute } from '../relay/routing-table';
 import { readBody, UpstreamAbort } from '../relay/upstream-client';
+import { refuseSensitivePrompt } from '../content-policy/prompt-check';
 import { taskQuota } from './task-price';
 import { changeOf, type TaskStore } from './task-store';
 
@@ -121,9 +122,26 @@ async function tryChannel(services: RelayServices, upstream: SubmitUpstream, cha
   }
 }
 
+/** The caller's text of a task: its prompt and the JSON body's other free-text fields (Suno's description, title,
+ * tags); a per-channel submit (video) carries its text in the prompt. */
+function visitTaskTexts(submission: TaskSubmission, visit: (text: string) => void): void {
+  visit(submission.prompt);
+  if (!('body' in submission)) return;
+  for (const field of taskTextFields) {
+    const value = submission.body[field];
+    if (typeof value === 'string') visit(value);
+  }
+}
+
+const taskTextFields = ['prompt', 'gpt_description_prompt', 'title', 'tags', 'negative_tags'] as const;
+
 /** Submits the task; throws a RelayError when it cannot be (no channel, balance short, every channel failed). */
 export async function submitTask(services: RelayServices, store: TaskStore, submission: TaskSubmission): Promise<SubmitOutcome> {
   const { caller } = submission;
+  if (services.policy.prompt) {
+    const refused = { caller, model: submission.model, stream: false, requestId: submission.requestId, ip: submission.ip, clientType: 'path' in submission ? submission.path : submission.upstream.platform };
+    await refuseSensitivePrompt(services, refused, (visit) => visitTaskTexts(submission, visit));
+  }
   checkModelLimits(caller, submission.model);
   const quote = priceCall(services, caller, submission.model);
   const units = submission.units ?? 1;

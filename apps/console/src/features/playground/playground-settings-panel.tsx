@@ -1,6 +1,7 @@
 // The playground's settings: group, model, temperature slider, max tokens, system prompt (spec 001 §2 Playground, §9).
 import { Form, Input, InputNumber, Select, Slider, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { GroupRatioTag } from '../../lib/group-ratio-tag';
 import type { UsableGroupOption } from '../../lib/usable-groups';
 
 /** The settings of the next request. */
@@ -44,7 +45,7 @@ export function PlaygroundSettingsPanel({ settings, onChange, groups, groupsLoad
           label: (
             <Space size={6}>
               <span>{group.value}</span>
-              <Typography.Text type="secondary">{t('playground.groupRatio', { ratio: group.ratio })}</Typography.Text>
+              <GroupRatioTag ratio={group.ratio} testId={`playground-group-ratio-${group.value}`} />
             </Space>
           ),
           title: group.desc || group.value,

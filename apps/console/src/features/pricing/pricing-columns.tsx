@@ -5,6 +5,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { isVideoModelName, QuotaType, type PricingItem } from '@turnpike/contract';
 import type { TFunction } from 'i18next';
 import { copyWithFeedback } from '../../lib/clipboard';
+import { GroupRatioTag } from '../../lib/group-ratio-tag';
 import { colorForText } from '../../lib/user-tags';
 import { compareAvailability, displayPrice, isAvailableIn, modelPrice, usableGroupsOf, type PriceDisplay } from './pricing-rules';
 
@@ -134,7 +135,7 @@ export function buildPricingColumns(context: PricingColumnsContext): ColumnsType
     columns.push(
       { key: 'model_ratio', title: t('pricing.columns.modelRatio'), render: (_value, item) => <span data-testid={`pricing-model-ratio-${item.model_name}`}>{ratioCell(item, item.model_ratio)}</span> },
       { key: 'completion_ratio', title: t('pricing.columns.completionRatio'), render: (_value, item) => ratioCell(item, item.completion_ratio) },
-      { key: 'group_ratio', title: t('pricing.columns.groupRatio'), render: () => formatRatio(groupRatio) },
+      { key: 'group_ratio', title: t('pricing.columns.groupRatio'), render: () => <GroupRatioTag ratio={groupRatio} /> },
     );
   }
   const priceColumn: ColumnsType<PricingItem>[number] = { key: 'price', title: t('pricing.columns.price'), render: (_value, item) => <PriceCell item={item} context={context} /> };

@@ -327,7 +327,17 @@ export const settingsEn = {
     callback: 'Callback URL: {{url}}',
     callbackNeedsServer: 'Set the server address to see the callback URL.',
   },
+  sensitive: {
+    count: '{{count}} words after trimming and removing duplicates',
+    tooMany: 'At most {{max}} words (this list has {{count}})',
+    tooLong: 'A word may be at most {{max}} characters: {{word}}',
+  },
   other: {
+    checkUpdate: 'Check for updates',
+    upToDate: 'This build ({{version}}) is the latest release',
+    newVersion: 'New release {{version}}',
+    currentVersion: 'This build: {{version}}',
+    updateCheckFailed: 'Update check failed: {{reason}}',
     setNotice: 'Set announcement',
     setSystemName: 'Set system name',
     setLogo: 'Set logo',

@@ -322,7 +322,17 @@ export const settingsZh: typeof settingsEn = {
     callback: '回调地址：{{url}}',
     callbackNeedsServer: '设置服务器地址后显示回调地址。',
   },
+  sensitive: {
+    count: '去除首尾空格和重复项后共 {{count}} 个词',
+    tooMany: '最多 {{max}} 个词（当前 {{count}} 个）',
+    tooLong: '每个词最多 {{max}} 个字符：{{word}}',
+  },
   other: {
+    checkUpdate: '检查更新',
+    upToDate: '当前版本（{{version}}）已是最新版本',
+    newVersion: '新版本 {{version}}',
+    currentVersion: '当前版本：{{version}}',
+    updateCheckFailed: '检查更新失败：{{reason}}',
     setNotice: '设置公告',
     setSystemName: '设置系统名称',
     setLogo: '设置 Logo',

@@ -7,6 +7,7 @@ import { notify } from '../../lib/notify';
 import { problemMessage } from '../../lib/problem-text';
 import { readQuotaDisplay, renderQuota } from '../../lib/quota-format';
 import { DateTimeFormat } from '../../lib/timestamp-format';
+import { GroupRatioTag } from '../../lib/group-ratio-tag';
 import { useUsableGroups, useUsableModels } from '../../lib/user-scope-api';
 import { useCreateToken, useTokenDetail, useUpdateToken, type TokenRecord } from './tokens-api';
 import {
@@ -91,7 +92,7 @@ export function TokenEditDrawer({ target, onClose }: TokenEditDrawerProps) {
       <Space size={6}>
         <span>{group.value}</span>
         {group.desc && group.desc !== group.value ? <Typography.Text type="secondary">{group.desc}</Typography.Text> : null}
-        <Typography.Text type="secondary">{t('tokens.form.groupRatio', { ratio: group.ratio })}</Typography.Text>
+        <GroupRatioTag ratio={group.ratio} testId={`token-group-ratio-${group.value}`} />
       </Space>
     ),
   }));

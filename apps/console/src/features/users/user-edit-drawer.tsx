@@ -3,12 +3,25 @@ import { useEffect, useState } from 'react';
 import { Button, Divider, Drawer, Form, Input, InputNumber, Select, Space, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { checkUsernameRule } from '@turnpike/contract';
+import { GroupRatioTag } from '../../lib/group-ratio-tag';
 import { notify } from '../../lib/notify';
 import { problemMessage } from '../../lib/problem-text';
 import { renderQuota } from '../../lib/quota-format';
 import { useIsMobile } from '../../lib/use-is-mobile';
+import { useOptions } from '../settings/settings-api';
 import { AddQuotaModal } from './add-quota-modal';
 import { useGroups, useUpdateUser, useUserDetail, type UserRecord } from './users-api';
+
+/** The GroupRatio option's ratios by group (an unreadable value shows no ratios). */
+function groupRatios(text: string | undefined): Record<string, number> {
+  try {
+    const parsed: unknown = JSON.parse(text || '{}');
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return {};
+    return Object.fromEntries(Object.entries(parsed).filter((entry): entry is [string, number] => typeof entry[1] === 'number'));
+  } catch {
+    return {};
+  }
+}
 
 interface EditFormValues {
   username: string;
@@ -83,7 +96,16 @@ export function UserEditDrawer({ userId, onClose }: UserEditDrawerProps) {
     );
   };
 
-  const groupOptions = (groups.data ?? []).map((name) => ({ label: name, value: name }));
+  const ratios = groupRatios(useOptions().data?.GroupRatio);
+  const groupOptions = (groups.data ?? []).map((name) => ({
+    value: name,
+    label: (
+      <Space size={6}>
+        <span>{name}</span>
+        {ratios[name] !== undefined ? <GroupRatioTag ratio={ratios[name]} testId={`user-group-ratio-${name}`} /> : null}
+      </Space>
+    ),
+  }));
   return (
     <Drawer
       open={userId !== null}
@@ -115,7 +137,7 @@ export function UserEditDrawer({ userId, onClose }: UserEditDrawerProps) {
             <Input name="display_name" placeholder={t('users.newDisplayNamePlaceholder')} autoComplete="off" />
           </Form.Item>
           <Form.Item label={t('users.group')} name="group">
-            <Select showSearch data-testid="user-edit-group" options={groupOptions} placeholder={t('users.groupPlaceholder')} />
+            <Select showSearch optionFilterProp="value" data-testid="user-edit-group" options={groupOptions} placeholder={t('users.groupPlaceholder')} />
           </Form.Item>
           <Form.Item label={t('users.remainingQuotaWithValue', { value: renderQuota(Number(quota) || 0) })}>
             <Space.Compact style={{ width: '100%' }}>

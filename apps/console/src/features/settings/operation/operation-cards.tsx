@@ -1,10 +1,12 @@
 // The simple option cards of the operation tab: general, drawing, sensitive words, dashboard, monitoring, quota, chat links.
 import { Form, Typography } from 'antd';
+import { checkSensitiveWords, formatSensitiveWords, parseSensitiveWords, sensitiveWordLimits } from '@turnpike/contract';
 import { useTranslation } from 'react-i18next';
 import { isRootUser, useSessionUser } from '../../../lib/session';
 import { renderQuota } from '../../../lib/quota-format';
 import { OptionField } from '../option-form/option-field';
 import { OptionFormCard } from '../option-form/option-form-card';
+import type { OptionEntry } from '../option-form/option-values';
 
 const generalKeys = [
   'TopUpLink',
@@ -57,15 +59,37 @@ export function DrawingCard() {
 const sensitiveSwitches = ['CheckSensitiveEnabled', 'CheckSensitiveOnPromptEnabled', 'CheckSensitiveOnCompletionEnabled', 'StopOnSensitiveEnabled'];
 const sensitiveKeys = [...sensitiveSwitches, 'SensitiveWords'];
 
-/** Sensitive word filtering: switches and the word list. */
+/** The word list as it will be saved (trimmed, duplicates removed). */
+const cleanSensitiveWords = (entries: OptionEntry[]): OptionEntry[] =>
+  entries.map((entry) => (entry.key === 'SensitiveWords' ? { ...entry, value: formatSensitiveWords(parseSensitiveWords(entry.value)) } : entry));
+
+/** The count of words the list will hold, under the field (read from the card's form as it is typed). */
+function SensitiveWordCount() {
+  const { t } = useTranslation();
+  const text = Form.useWatch('SensitiveWords', Form.useFormInstance()) as unknown;
+  const count = parseSensitiveWords(typeof text === 'string' ? text : '').length;
+  return (
+    <span data-testid="sensitive-word-count">
+      {t('settings.hint.SensitiveWords')} {t('settings.sensitive.count', { count })}
+    </span>
+  );
+}
+
+/** Sensitive word filtering: switches and the word list (one per line; checked, trimmed and de-duplicated before saving). */
 export function SensitiveWordsCard() {
   const { t } = useTranslation();
+  const check = (values: Record<string, unknown>): string | null => {
+    const found = checkSensitiveWords(typeof values.SensitiveWords === 'string' ? values.SensitiveWords : '');
+    if (!found) return null;
+    if (found.problem === 'too_many') return t('settings.sensitive.tooMany', { max: sensitiveWordLimits.maxWords, count: found.count });
+    return t('settings.sensitive.tooLong', { max: sensitiveWordLimits.maxLength, word: found.word.slice(0, 40) });
+  };
   return (
-    <OptionFormCard id="sensitive" title={t('settings.cards.sensitive')} keys={sensitiveKeys}>
+    <OptionFormCard id="sensitive" title={t('settings.cards.sensitive')} keys={sensitiveKeys} check={check} prepare={cleanSensitiveWords}>
       {sensitiveSwitches.map((key) => (
         <OptionField key={key} optionKey={key} />
       ))}
-      <OptionField optionKey="SensitiveWords" control="textarea" />
+      <OptionField optionKey="SensitiveWords" control="textarea" extra={<SensitiveWordCount />} />
     </OptionFormCard>
   );
 }

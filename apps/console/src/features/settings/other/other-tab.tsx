@@ -7,6 +7,7 @@ import { useSiteStatus } from '../../../lib/site-status';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { OptionField, type OptionControl } from '../option-form/option-field';
 import { OptionFormCard } from '../option-form/option-form-card';
+import { UpdateCheckButton } from './update-check-button';
 
 type ContentKey = 'Notice' | 'SystemName' | 'Logo' | 'HomePageContent' | 'About' | 'Footer';
 
@@ -61,7 +62,12 @@ export default function OtherTab() {
     <Flex vertical gap={16} data-testid="settings-other">
       <Card size={size} title={t('settings.cards.systemInfo')} data-testid="settings-card-system-info">
         <Descriptions column={1} size="small">
-          <Descriptions.Item label={t('settings.other.version')}>{status.version || t('settings.other.unknown')}</Descriptions.Item>
+          <Descriptions.Item label={t('settings.other.version')}>
+            <Flex gap={8} align="center" wrap>
+              <span>{status.version || t('settings.other.unknown')}</span>
+              <UpdateCheckButton />
+            </Flex>
+          </Descriptions.Item>
           <Descriptions.Item label={t('settings.other.startTime')}>
             {status.start_time ? dayjs.unix(status.start_time).format('YYYY-MM-DD HH:mm:ss') : t('settings.other.unknown')}
           </Descriptions.Item>
