@@ -48,6 +48,9 @@ export class GatewayMetrics {
   private readonly tokens: Counter<'model' | 'direction'>;
   private readonly quota: Counter<'model' | 'group'>;
   private readonly streams: Gauge;
+  private readonly realtimeSessions: Gauge;
+  private readonly realtimeEnded: Counter<'reason'>;
+  private readonly realtimeResponses: Counter;
   private readonly channelChanges: Counter<'channel_id' | 'status'>;
   private readonly batchSize: Histogram;
   private readonly settlementLag: Histogram;
@@ -64,6 +67,9 @@ export class GatewayMetrics {
     this.tokens = new Counter({ name: 'turnpike_tokens_total', help: 'Tokens billed, by model and direction (input or output)', labelNames: ['model', 'direction'], registers });
     this.quota = new Counter({ name: 'turnpike_quota_spent_total', help: 'Quota billed, by model and group', labelNames: ['model', 'group'], registers });
     this.streams = new Gauge({ name: 'turnpike_active_streams', help: 'Streamed answers being written now', registers });
+    this.realtimeSessions = new Gauge({ name: 'turnpike_realtime_sessions', help: 'Realtime sessions open now', registers });
+    this.realtimeEnded = new Counter({ name: 'turnpike_realtime_sessions_total', help: 'Realtime sessions ended, by how they ended', labelNames: ['reason'], registers });
+    this.realtimeResponses = new Counter({ name: 'turnpike_realtime_responses_total', help: 'Realtime responses billed', registers });
     this.channelChanges = new Counter({ name: 'turnpike_channel_status_changes_total', help: 'Channels switched by the gateway itself (auto-disabled, auto-enabled)', labelNames: ['channel_id', 'status'], registers });
     this.batchSize = new Histogram({ name: 'turnpike_settlement_batch_size', help: 'Settlements written per batch', buckets: [1, 2, 5, 10, 25, 50, 100, 250, 500], registers });
     this.settlementLag = new Histogram({ name: 'turnpike_settlement_lag_seconds', help: 'Time from a batch\'s first settlement to its commit', buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5, 30, 120], registers });
@@ -104,6 +110,24 @@ export class GatewayMetrics {
   /** A streamed answer starts (+1) or ends (-1). */
   streamDelta(delta: 1 | -1): void {
     this.streams.inc(delta);
+  }
+
+  /** A Realtime session opens (+1) or ends (-1). */
+  realtimeSessionDelta(delta: 1 | -1): void {
+    this.realtimeSessions.inc(delta);
+  }
+
+  /** A Realtime session ended, and how (its close reason). */
+  realtimeSessionEnded(reason: string): void {
+    this.realtimeEnded.inc({ reason });
+  }
+
+  /** A Realtime response was billed: its tokens and quota count with the relay's. */
+  realtimeResponse(model: string, group: string, promptTokens: number, completionTokens: number, quota: number): void {
+    this.realtimeResponses.inc();
+    if (promptTokens > 0) this.tokens.inc({ model, direction: 'input' }, promptTokens);
+    if (completionTokens > 0) this.tokens.inc({ model, direction: 'output' }, completionTokens);
+    if (quota > 0) this.quota.inc({ model, group }, quota);
   }
 
   /** A channel the gateway switched by itself. */
