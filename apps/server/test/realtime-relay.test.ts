@@ -209,6 +209,47 @@ describe('Realtime relay', () => {
     expect((await consumeRows(actor)).map((row) => row.quota)).toEqual([defaultCost]);
   });
 
+  it('bills a response the upstream started itself (server VAD) against the hold', async () => {
+    const { actor, key } = await userWith(1_000_000, 'speaker');
+    const session = await sdkSession(key);
+    await session.next('session.created');
+    const done = session.next('response.done');
+    upstream.serverTurn();
+    await done;
+    expect(session.events.map((event) => event.type)).toContain('input_audio_buffer.speech_stopped');
+    session.rt.close({ code: 1000, reason: 'bye' });
+    await upstream.closedConnections(1);
+    expect(await balance(actor)).toBe(1_000_000 - defaultCost);
+    expect((await consumeRows(actor)).map((row) => row.quota)).toEqual([defaultCost]);
+  });
+
+  it('applies the session limits: sessions per token, the largest frame and the idle deadline', async () => {
+    const { options } = server.context;
+    const { actor, key } = await userWith(1_000_000, 'limited');
+    await options.set('RealtimeMaxSessionsPerToken', 1);
+    await options.set('RealtimeMaxFrameBytes', 2048);
+    try {
+      const first = await sdkSession(key);
+      await first.next('session.created');
+      const second = await sdkSession(key);
+      expect(await second.closed).toEqual({ code: 4429, reason: 'realtime_sessions_exceeded' });
+      first.rt.send({ type: 'input_audio_buffer.append', audio: Buffer.alloc(3000).toString('base64') });
+      expect((await first.closed).code).toBe(1009);
+      await upstream.closedConnections(1);
+      expect(upstream.connections[0].events).not.toContain('input_audio_buffer.append');
+      await options.set('RealtimeIdleTimeoutSeconds', 1);
+      const idle = await sdkSession(key);
+      expect(await idle.closed).toEqual({ code: 4408, reason: 'idle_timeout' });
+      expect(idle.events.find((event) => event.type === 'error')).toMatchObject({ error: { code: 'idle_timeout' } });
+      // The holds of the sessions that never answered went back.
+      expect(await balance(actor)).toBe(1_000_000);
+    } finally {
+      await options.set('RealtimeMaxSessionsPerToken', 0);
+      await options.set('RealtimeMaxFrameBytes', 16 * 1024 * 1024);
+      await options.set('RealtimeIdleTimeoutSeconds', 300);
+    }
+  });
+
   it('opens Azure deployments with their URL and api-key header', async () => {
     const azureModel = 'gpt-azure-realtime';
     await server.context.options.set('ModelRatio', { [model]: ratios.model, [azureModel]: 1 });
@@ -269,7 +310,7 @@ describe('Realtime relay', () => {
 describe('Realtime sessions at shutdown', () => {
   it('waits for the running response, bills it and closes with 1001', async () => {
     const upstream = await startRealtimeUpstream();
-    const server = await startTestServer();
+    const server = await startTestServer({ METRICS_ENABLED: 'true' });
     try {
       await server.context.options.set('ModelRatio', { [model]: ratios.model });
       await server.context.options.set('CompletionRatio', { [model]: ratios.completion });
@@ -292,6 +333,8 @@ describe('Realtime sessions at shutdown', () => {
         for (const waiter of waiters.filter((candidate) => candidate.type === event.type)) waiter.resolve();
       });
       await until('response.audio.delta');
+      const metrics = server.context.metrics;
+      expect((await metrics?.registry.getSingleMetric('turnpike_realtime_sessions')?.get())?.values[0]?.value).toBe(1);
       const stopping = server.close();
       await until('error');
       expect(events.find((event) => event.type === 'error')).toMatchObject({ error: { code: 'server_shutting_down' } });
@@ -299,6 +342,8 @@ describe('Realtime sessions at shutdown', () => {
       upstream.release();
       expect(await closed).toBe(1001);
       await stopping;
+      expect((await metrics?.registry.getSingleMetric('turnpike_realtime_sessions')?.get())?.values[0]?.value).toBe(0);
+      expect((await metrics?.registry.getSingleMetric('turnpike_realtime_sessions_total')?.get())?.values).toEqual([{ value: 1, labels: { reason: 'server_shutting_down' } }]);
       expect(events.filter((event) => event.type === 'response.done')).toHaveLength(1);
       const database = new Database(path.join(server.dataDir, 'turnpike.db'), { readonly: true });
       const row = database.prepare('SELECT quota FROM users WHERE id = ?').get(actor.user.id) as { quota: number };
