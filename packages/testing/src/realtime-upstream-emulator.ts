@@ -72,7 +72,7 @@ export interface RealtimeUpstream {
   release(): void;
   /** Runs a server-VAD turn on the newest open connection: speech started/stopped, committed, then a response. */
   serverTurn(): void;
-  /** Resolves once `count` connections have closed. */
+  /** Resolves once `count` connections made since the last reset have closed. */
   closedConnections(count: number): Promise<void>;
   /** Resolves once `count` responses have been started (deltas sent) in all. */
   responsesStarted(count: number): Promise<void>;
@@ -102,7 +102,6 @@ export async function startRealtimeUpstream(): Promise<RealtimeUpstream> {
   let responses = 0;
   let started = 0;
   const turns = new Map<RealtimeConnectionRecord, () => void>();
-  let closedCount = 0;
   let released: Array<() => void> = [];
   let waiters: Waiter[] = [];
   const changed = (): void => {
@@ -217,7 +216,6 @@ export async function startRealtimeUpstream(): Promise<RealtimeUpstream> {
       record.closed = true;
       open.delete(record);
       turns.delete(record);
-      closedCount += 1;
       changed();
     });
     turns.set(record, () => {
@@ -245,14 +243,14 @@ export async function startRealtimeUpstream(): Promise<RealtimeUpstream> {
       const record = [...open.keys()].at(-1);
       if (record) turns.get(record)?.();
     },
-    closedConnections: (count) => waitFor(() => closedCount >= count),
+    // Only connections since the last reset count: a socket of an earlier test closing late must not satisfy the wait.
+    closedConnections: (count) => waitFor(() => connections.filter((connection) => connection.closed).length >= count),
     responsesStarted: (count) => waitFor(() => started >= count),
     reset() {
       behaviour = { ...defaultBehaviour };
       connections.length = 0;
       responses = 0;
       started = 0;
-      closedCount = 0;
       released = [];
       waiters = [];
     },
