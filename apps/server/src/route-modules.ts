@@ -12,6 +12,7 @@ import { registerChannelProbeRoutes } from './channels/channel-probe-routes';
 import { registerChannelRoutes } from './channels/channel-routes';
 import { registerChannelUsageRoutes } from './channels/channel-usage-routes';
 import { registerRelayRoutes } from './relay/relay-routes';
+import { registerRealtimeRoutes } from './realtime/realtime-routes';
 import { registerRouteCatalog } from './http/route-catalog';
 import { registerGroupRoutes } from './users/group-routes';
 import { registerUserAdminRoutes } from './users/user-admin-routes';
@@ -65,5 +66,6 @@ export const routeModules: RouteModule[] = [
   registerUsageDataRoutes,
   registerPricingRoutes,
   registerRelayRoutes,
+  registerRealtimeRoutes,
   registerTaskRoutes,
 ];

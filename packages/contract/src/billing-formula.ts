@@ -27,9 +27,17 @@ export const billingUnitWords: Readonly<Record<string, Readonly<Record<FormulaLa
     en: { quantity: 'cache creation tokens', rate: 'model ratio × cache creation ratio' },
     zh: { quantity: '缓存创建 Tokens', rate: '模型倍率 × 缓存创建倍率' },
   },
+  audio_input: {
+    en: { quantity: 'audio input tokens', rate: 'model ratio × audio ratio' },
+    zh: { quantity: '音频输入 Tokens', rate: '模型倍率 × 音频倍率' },
+  },
   completion: {
     en: { quantity: 'completion tokens', rate: 'model ratio × completion ratio' },
     zh: { quantity: '补全 Tokens', rate: '模型倍率 × 补全倍率' },
+  },
+  audio_output: {
+    en: { quantity: 'audio output tokens', rate: 'model ratio × audio ratio × audio completion ratio' },
+    zh: { quantity: '音频输出 Tokens', rate: '模型倍率 × 音频倍率 × 音频补全倍率' },
   },
   call: {
     en: { quantity: 'calls', rate: 'model price × quota per dollar' },

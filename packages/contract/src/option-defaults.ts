@@ -63,6 +63,18 @@ export const defaultModelPrice: Record<string, number> = {
 /** Cached-input multipliers out of the box: none; the catalog's list prices give each chat model its own. */
 export const defaultCacheRatio: Record<string, number> = {};
 
+/** Audio input tokens relative to text input tokens out of the box (new-api's defaults for its realtime models). */
+export const defaultAudioRatio: Record<string, number> = {
+  'gpt-4o-realtime-preview': 8,
+  'gpt-4o-mini-realtime-preview': 16.67,
+};
+
+/** Audio output tokens relative to audio input tokens out of the box (new-api's defaults). */
+export const defaultAudioCompletionRatio: Record<string, number> = {
+  'gpt-4o-realtime-preview': 2,
+  'gpt-4o-mini-realtime-preview': 2,
+};
+
 /** Typed default of every option key; the text form is derived by `defaultOptionText`. */
 export const optionDefaults: Record<string, unknown> = {
   PasswordLoginEnabled: true,
@@ -163,11 +175,17 @@ export const optionDefaults: Record<string, unknown> = {
   StreamCacheQueueLength: 0,
   DefaultMaxOutputTokens: 16384,
   QuotaOutputCapEnabled: true,
+  RealtimeIdleTimeoutSeconds: 300,
+  RealtimeMaxSessionSeconds: 3600,
+  RealtimeMaxFrameBytes: 16 * 1024 * 1024,
+  RealtimeMaxSessionsPerToken: 0,
   ModelPrice: defaultModelPrice,
   ModelRatio: defaultModelRatio,
   CompletionRatio: defaultCompletionRatio,
   CacheRatio: defaultCacheRatio,
   ModelCapabilityOverrides: {},
+  AudioRatio: defaultAudioRatio,
+  AudioCompletionRatio: defaultAudioCompletionRatio,
   GroupRatio: { default: 1, vip: 1, svip: 1 },
   UserUsableGroups: { default: 'Default group', vip: 'VIP group' },
   GroupGroupRatio: { vip: { edit_this: 0.9 } },

@@ -140,11 +140,18 @@ const definitions: OptionDefinition[] = [
   // whether a call the balance cannot cover in full is capped to what it affords (else refused).
   { key: 'DefaultMaxOutputTokens', kind: 'integer', min: 1 },
   { key: 'QuotaOutputCapEnabled', kind: 'boolean' },
+  // Realtime sessions (GET /v1/realtime): idle and total deadlines, the largest frame, sessions per API key (0: no limit).
+  { key: 'RealtimeIdleTimeoutSeconds', kind: 'integer', min: 1 },
+  { key: 'RealtimeMaxSessionSeconds', kind: 'integer', min: 1 },
+  { key: 'RealtimeMaxFrameBytes', kind: 'integer', min: 1024 },
+  { key: 'RealtimeMaxSessionsPerToken', kind: 'integer', min: 0 },
   // Pricing and groups
   { key: 'ModelPrice', kind: 'json', schema: numberMap },
   { key: 'ModelRatio', kind: 'json', schema: numberMap },
   { key: 'CompletionRatio', kind: 'json', schema: numberMap },
   { key: 'CacheRatio', kind: 'json', schema: numberMap },
+  { key: 'AudioRatio', kind: 'json', schema: numberMap },
+  { key: 'AudioCompletionRatio', kind: 'json', schema: numberMap },
   { key: 'GroupRatio', kind: 'json', schema: groupRatioMap },
   { key: 'UserUsableGroups', kind: 'json', schema: stringMap },
   { key: 'GroupGroupRatio', kind: 'json', schema: groupGroupRatio },

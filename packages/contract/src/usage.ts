@@ -67,6 +67,10 @@ export interface PricingItem {
   completion_ratio: number;
   /** USD per call, price mode only (0 in ratio mode). */
   model_price: number;
+  /** Audio input tokens relative to text input tokens (Realtime), present only where an AudioRatio entry prices it. */
+  audio_ratio?: number;
+  /** Audio output tokens relative to audio input tokens, present only where an AudioCompletionRatio entry prices it. */
+  audio_completion_ratio?: number;
   /** Groups with an enabled channel for the model. */
   enable_groups: string[];
   /**

@@ -1,4 +1,4 @@
-// Price lookup from the pricing options (ModelPrice, ModelRatio, CompletionRatio, CacheRatio,
+// Price lookup from the pricing options (ModelPrice, ModelRatio, CompletionRatio, CacheRatio, AudioRatio, AudioCompletionRatio,
 // CreateCacheRatio, GroupRatio, GroupGroupRatio), as new-api's ModelPriceHelper and HandleGroupRatio do, with the
 // model catalog's list prices for models the operator has not priced.
 import type { ModelCatalog } from './model-catalog';
@@ -14,6 +14,10 @@ export interface PriceTables {
   cacheRatio: Readonly<Record<string, number>>;
   /** Not a console option in the spec; new-api keeps it in code with a 1.25 default. */
   createCacheRatio?: Readonly<Record<string, number>>;
+  /** Audio input tokens relative to text input tokens (new-api's AudioRatio). */
+  audioRatio?: Readonly<Record<string, number>>;
+  /** Audio output tokens relative to audio input tokens (new-api's AudioCompletionRatio). */
+  audioCompletionRatio?: Readonly<Record<string, number>>;
   groupRatio: Readonly<Record<string, number>>;
   /** userGroup -> usingGroup -> exclusive ratio that replaces the group ratio. */
   groupGroupRatio: Readonly<Record<string, Readonly<Record<string, number>>>>;
@@ -42,6 +46,8 @@ export const pricingDefaults = {
   completionRatio: 1,
   cacheRatio: 1,
   cacheCreationRatio: 1.25,
+  audioRatio: 1,
+  audioCompletionRatio: 1,
   /** The ratio an unpriced model gets when unset models are accepted (self-use mode). */
   unsetModelRatio: 37.5,
   groupRatio: 1,
@@ -57,6 +63,10 @@ function entry(table: Readonly<Record<string, number>> | undefined, key: string)
   if (!table || !Object.hasOwn(table, key)) return undefined;
   const value = table[key];
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
+function definedField<K extends string>(key: K, value: number | undefined): Partial<Record<K, number>> {
+  return value === undefined ? {} : ({ [key]: value } as Record<K, number>);
 }
 
 /** Message new-api returns for an unpriced model; kept verbatim (Chinese, then English) for migrating users. */
@@ -91,6 +101,9 @@ export function lookupModelPricing(tables: PriceTables, modelName: string, optio
       completionRatio: entry(tables.completionRatio, modelName) ?? listed?.completionRatio ?? pricingDefaults.completionRatio,
       cacheRatio: entry(tables.cacheRatio, modelName) ?? listed?.cacheRatio ?? pricingDefaults.cacheRatio,
       cacheCreationRatio: entry(tables.createCacheRatio, modelName) ?? listed?.cacheCreationRatio ?? pricingDefaults.cacheCreationRatio,
+      // Audio ratios only where set (billing reads a missing one as `pricingDefaults`' 1).
+      ...definedField('audioRatio', entry(tables.audioRatio, modelName) ?? listed?.audioRatio),
+      ...definedField('audioCompletionRatio', entry(tables.audioCompletionRatio, modelName) ?? listed?.audioCompletionRatio),
     },
   };
 }

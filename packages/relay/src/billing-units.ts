@@ -43,14 +43,25 @@ export const webSearchDollarsPerThousand = 10;
 const webSearchDollarsPerCall: ExactDecimal = multiplyDecimals(decimal(webSearchDollarsPerThousand), decimal(0.001));
 
 /**
- * Every billing unit, in breakdown order. Cache reads and writes are part of `promptTokens`, so the prompt row bills
- * only the rest (new-api's OpenAI-semantics path) and nothing is billed twice.
+ * Every billing unit, in breakdown order. Cache reads and writes and uncached audio input are part of `promptTokens`,
+ * and audio output is part of `completionTokens`, so the prompt and completion rows bill only the rest (new-api's
+ * OpenAI-semantics path) and nothing is billed twice. Audio output is priced as new-api's realtime formula does:
+ * model ratio × audio ratio × audio-completion ratio.
  */
 export const billingUnits: readonly BillingUnit[] = [
-  tokenUnit('prompt', (usage) => Math.max(0, billableCount(usage.promptTokens) - billableCount(usage.cachedTokens) - billableCount(usage.cacheCreationTokens)), () => 1, true),
+  tokenUnit('prompt', (usage) => Math.max(0, billableCount(usage.promptTokens) - billableCount(usage.cachedTokens) - billableCount(usage.cacheCreationTokens) - billableCount(usage.audioPromptTokens)), () => 1, true),
   tokenUnit('cache_read', (usage) => billableCount(usage.cachedTokens), (pricing) => pricing.cacheRatio),
   tokenUnit('cache_write', (usage) => billableCount(usage.cacheCreationTokens), (pricing) => pricing.cacheCreationRatio),
-  tokenUnit('completion', (usage) => billableCount(usage.completionTokens), (pricing) => pricing.completionRatio, true),
+  tokenUnit('audio_input', (usage) => billableCount(usage.audioPromptTokens), (pricing) => pricing.audioRatio ?? 1),
+  tokenUnit('completion', (usage) => Math.max(0, billableCount(usage.completionTokens) - billableCount(usage.audioCompletionTokens)), (pricing) => pricing.completionRatio, true),
+  {
+    name: 'audio_output',
+    quantity: (usage) => billableCount(usage.audioCompletionTokens),
+    rate: (quote) =>
+      quote.pricing.mode === 'ratio'
+        ? multiplyDecimals(decimal(quote.pricing.modelRatio), decimal(quote.pricing.audioRatio ?? 1), decimal(quote.pricing.audioCompletionRatio ?? 1))
+        : undefined,
+  },
   {
     name: 'call',
     always: true,

@@ -18,6 +18,10 @@ export interface BillableUsage {
   completionTokens: number;
   cachedTokens?: number;
   cacheCreationTokens?: number;
+  /** The uncached audio part of `promptTokens` (Realtime), billed at the audio ratio. */
+  audioPromptTokens?: number;
+  /** The audio part of `completionTokens` (Realtime), billed at the audio and audio-completion ratios. */
+  audioCompletionTokens?: number;
   /** Fixed-price units of the call (images: `n`); 1 when absent. */
   calls?: number;
   /** Counts of billing units that are not tokens (`web_search`, …), keyed by billing unit name. */

@@ -29,3 +29,4 @@ export * from './midjourney-proxy-emulator';
 export * from './suno-api-emulator';
 export * from './agent-upstream/index';
 export * from './video-api-emulators';
+export * from './realtime-upstream-emulator';

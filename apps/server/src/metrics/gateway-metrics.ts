@@ -57,6 +57,9 @@ export class GatewayMetrics {
   private readonly quotaValues: LabelValue[] = ['', ''];
   private readonly duration: Histogram<'inbound_format' | 'stream'>;
   private readonly firstToken: Histogram<'inbound_format'>;
+  private realtimeSessions = 0;
+  private realtimeResponses = 0;
+  private readonly realtimeEnded: Counter<'reason'>;
   private readonly channelChanges: Counter<'channel_id' | 'status'>;
   private readonly batchSize: Histogram;
   private readonly settlementLag: Histogram;
@@ -76,6 +79,8 @@ export class GatewayMetrics {
     tallied('turnpike_upstream_attempts_total', 'Upstream attempts, by channel and outcome (ok or failed)', this.attempts, ['channel_id', 'channel_type', 'outcome']);
     const retries = (): number => this.retries;
     const streams = (): number => this.streams;
+    const realtimeSessions = (): number => this.realtimeSessions;
+    const realtimeResponses = (): number => this.realtimeResponses;
     new Counter({ name: 'turnpike_upstream_retries_total', help: 'Upstream attempts after the first of a call (failover)', registers, collect() {
       this.reset();
       this.inc(retries());
@@ -84,6 +89,14 @@ export class GatewayMetrics {
     tallied('turnpike_quota_spent_total', 'Quota billed, by model and group', this.quota, ['model', 'group']);
     new Gauge({ name: 'turnpike_active_streams', help: 'Streamed answers being written now', registers, collect() {
       this.set(streams());
+    } });
+    new Gauge({ name: 'turnpike_realtime_sessions', help: 'Realtime sessions open now', registers, collect() {
+      this.set(realtimeSessions());
+    } });
+    this.realtimeEnded = new Counter({ name: 'turnpike_realtime_sessions_total', help: 'Realtime sessions ended, by how they ended', labelNames: ['reason'], registers });
+    new Counter({ name: 'turnpike_realtime_responses_total', help: 'Realtime responses billed', registers, collect() {
+      this.reset();
+      this.inc(realtimeResponses());
     } });
     this.channelChanges = new Counter({ name: 'turnpike_channel_status_changes_total', help: 'Channels switched by the gateway itself (auto-disabled, auto-enabled)', labelNames: ['channel_id', 'status'], registers });
     this.batchSize = new Histogram({ name: 'turnpike_settlement_batch_size', help: 'Settlements written per batch', buckets: [1, 2, 5, 10, 25, 50, 100, 250, 500], registers });
@@ -152,6 +165,36 @@ export class GatewayMetrics {
   /** A streamed answer starts (+1) or ends (-1). */
   streamDelta(delta: 1 | -1): void {
     this.streams += delta;
+  }
+
+  /** A Realtime session opens (+1) or ends (-1). */
+  realtimeSessionDelta(delta: 1 | -1): void {
+    this.realtimeSessions += delta;
+  }
+
+  /** A Realtime session ended, and how (its close reason). */
+  realtimeSessionEnded(reason: string): void {
+    this.realtimeEnded.inc({ reason });
+  }
+
+  /** A Realtime response was billed: its tokens and quota count with the relay's. */
+  realtimeResponse(model: string, group: string, promptTokens: number, completionTokens: number, quota: number): void {
+    this.realtimeResponses += 1;
+    const token = this.tokenValues;
+    token[0] = model;
+    if (promptTokens > 0) {
+      token[1] = 'input';
+      this.tokens.add(token, promptTokens);
+    }
+    if (completionTokens > 0) {
+      token[1] = 'output';
+      this.tokens.add(token, completionTokens);
+    }
+    if (quota > 0) {
+      this.quotaValues[0] = model;
+      this.quotaValues[1] = group;
+      this.quota.add(this.quotaValues, quota);
+    }
   }
 
   /** A channel the gateway switched by itself. */

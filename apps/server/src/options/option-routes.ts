@@ -9,7 +9,7 @@ import { parseInput, success } from '../http/envelope';
 import { unmetPrerequisite } from './option-prerequisites';
 
 /** The pricing maps that POST /api/option/rest_model_ratio puts back to their defaults. */
-export const resettableRatioKeys = ['ModelRatio', 'CompletionRatio', 'ModelPrice', 'CacheRatio'];
+export const resettableRatioKeys = ['ModelRatio', 'CompletionRatio', 'ModelPrice', 'CacheRatio', 'AudioRatio', 'AudioCompletionRatio'];
 
 const updateBody = z.object({
   key: z.string().min(1, 'key is required'),

@@ -12,6 +12,8 @@ export function pricingTables(options: OptionStore, catalog: ModelCatalog): Pric
     modelRatio: options.json('ModelRatio'),
     completionRatio: options.json('CompletionRatio'),
     cacheRatio: options.json('CacheRatio'),
+    audioRatio: options.json('AudioRatio'),
+    audioCompletionRatio: options.json('AudioCompletionRatio'),
     groupRatio: options.json('GroupRatio'),
     groupGroupRatio: options.json('GroupGroupRatio'),
   };
@@ -32,7 +34,11 @@ export function buildPricingItems(modelGroups: ReadonlyMap<string, readonly stri
     if (pricing.mode === 'price') {
       items.push({ ...base, quota_type: QuotaType.PerCall, model_ratio: 0, completion_ratio: 0, model_price: pricing.modelPrice });
     } else {
-      items.push({ ...base, quota_type: QuotaType.PerUsage, model_ratio: pricing.modelRatio, completion_ratio: pricing.completionRatio, model_price: 0 });
+      const item: PricingItem = { ...base, quota_type: QuotaType.PerUsage, model_ratio: pricing.modelRatio, completion_ratio: pricing.completionRatio, model_price: 0 };
+      // Audio prices only where set (Realtime models): the page shows them beside the text prices.
+      if (pricing.audioRatio !== undefined) item.audio_ratio = pricing.audioRatio;
+      if (pricing.audioCompletionRatio !== undefined) item.audio_completion_ratio = pricing.audioCompletionRatio;
+      items.push(item);
     }
   }
   return items.sort((left, right) => (left.model_name < right.model_name ? -1 : left.model_name > right.model_name ? 1 : 0));

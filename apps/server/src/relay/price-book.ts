@@ -3,7 +3,7 @@ import { lookupModelPricing, resolveGroupPricing, type BillingQuote, type ModelC
 import type { OptionStore } from '../options/option-store';
 import { pricingTables } from '../pricing/pricing-list';
 
-const pricingKeys = new Set(['ModelPrice', 'ModelRatio', 'CompletionRatio', 'CacheRatio', 'GroupRatio', 'GroupGroupRatio', 'QuotaPerUnit']);
+const pricingKeys = new Set(['ModelPrice', 'ModelRatio', 'CompletionRatio', 'CacheRatio', 'AudioRatio', 'AudioCompletionRatio', 'GroupRatio', 'GroupGroupRatio', 'QuotaPerUnit']);
 
 /** The price of one call, or why it cannot be priced. */
 export type PriceResult = { ok: true; quote: BillingQuote; source: PriceSource } | { ok: false; lookup: Extract<ModelPricingLookup, { status: 'not-configured' }> };

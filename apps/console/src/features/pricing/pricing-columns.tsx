@@ -50,6 +50,11 @@ function PriceCell({ item, context }: { item: PricingItem; context: PricingColum
     <Space direction="vertical" size={0} data-testid={`pricing-price-${item.model_name}`}>
       <span style={{ whiteSpace: 'nowrap' }}>{t('pricing.inputPrice', { price: displayPrice(price.input, priceDisplay) })}</span>
       <span style={{ whiteSpace: 'nowrap' }}>{t('pricing.outputPrice', { price: displayPrice(price.output, priceDisplay) })}</span>
+      {price.audio ? (
+        <span style={{ whiteSpace: 'nowrap' }} data-testid={`pricing-audio-price-${item.model_name}`}>
+          {t('pricing.audioPrice', { input: displayPrice(price.audio.input, priceDisplay), output: displayPrice(price.audio.output, priceDisplay) })}
+        </span>
+      ) : null}
       <PriceSourceTag item={item} t={t} />
     </Space>
   );

@@ -30,6 +30,10 @@ describe('prices', () => {
     const vip = modelPrice(usage, 2);
     expect(vip.kind === 'usage' ? [vip.input, vip.output] : null).toEqual([0.3, 1.2]);
   });
+  it('adds audio prices where audio ratios are set: input × audio ratio, that × audio completion ratio', () => {
+    expect(modelPrice({ ...usage, model_ratio: 2.5, completion_ratio: 4, audio_ratio: 8, audio_completion_ratio: 2 }, 1)).toEqual({ kind: 'usage', input: 5, output: 20, audio: { input: 40, output: 80 } });
+    expect(modelPrice({ ...usage, audio_ratio: 4 }, 1)).toEqual({ kind: 'usage', input: 0.15, output: 0.6, audio: { input: 0.6, output: 0.6 } });
+  });
   it('prices per-call models at model price × group ratio', () => {
     expect(modelPrice(perCall, 1.5)).toEqual({ kind: 'call', perCall: 0.06 });
   });

@@ -25,16 +25,22 @@ export function ratioOf(groupRatio: Readonly<Record<string, number>>, group: str
 }
 
 /** A model's price in USD for a group ratio: per 1M input / output tokens, or per call. */
-export type ModelPrice = { kind: 'usage'; input: number; output: number } | { kind: 'call'; perCall: number };
+export type ModelPrice = { kind: 'usage'; input: number; output: number; audio?: { input: number; output: number } } | { kind: 'call'; perCall: number };
 
 /**
  * Per-usage: input = model ratio × 2 × group ratio (USD per 1M tokens), output = input × completion ratio.
- * Per-call: model price × group ratio (spec 001 §9).
+ * Per-call: model price × group ratio (spec 001 §9). Where audio ratios are set (Realtime models): audio input = input ×
+ * audio ratio, audio output = audio input × audio completion ratio (1 for the one not set).
  */
 export function modelPrice(item: PricingItem, groupRatio: number): ModelPrice {
   if (item.quota_type === QuotaType.PerCall) return { kind: 'call', perCall: item.model_price * groupRatio };
   const input = item.model_ratio * 2 * groupRatio;
-  return { kind: 'usage', input, output: input * item.completion_ratio };
+  const price: ModelPrice = { kind: 'usage', input, output: input * item.completion_ratio };
+  if (item.audio_ratio !== undefined || item.audio_completion_ratio !== undefined) {
+    const audioInput = input * (item.audio_ratio ?? 1);
+    price.audio = { input: audioInput, output: audioInput * (item.audio_completion_ratio ?? 1) };
+  }
+  return price;
 }
 
 /** How prices are shown: plain USD, or what the user pays at the top-up price in USD or CNY. */

@@ -138,7 +138,10 @@ function QuotaHint({ optionKey, hint }: { optionKey: string; hint?: string }) {
   );
 }
 
-const quotaKeys = ['QuotaForNewUser', 'PreConsumedQuota', 'DefaultMaxOutputTokens', 'QuotaOutputCapEnabled', 'QuotaForInviter', 'QuotaForInvitee'];
+/** The Realtime session limits, shown with the quota settings that bound the calls' reserves. */
+const realtimeKeys = ['RealtimeIdleTimeoutSeconds', 'RealtimeMaxSessionSeconds', 'RealtimeMaxFrameBytes', 'RealtimeMaxSessionsPerToken'];
+
+const quotaKeys = ['QuotaForNewUser', 'PreConsumedQuota', 'DefaultMaxOutputTokens', 'QuotaOutputCapEnabled', 'QuotaForInviter', 'QuotaForInvitee', ...realtimeKeys];
 
 /** Quota grants, the pre-consumed amount (each with its value in dollars or compact units) and how reserves treat answers. */
 export function QuotaCard() {
@@ -151,6 +154,9 @@ export function QuotaCard() {
       <OptionField optionKey="QuotaOutputCapEnabled" />
       <OptionField optionKey="QuotaForInviter" extra={<QuotaHint optionKey="QuotaForInviter" />} />
       <OptionField optionKey="QuotaForInvitee" extra={<QuotaHint optionKey="QuotaForInvitee" />} />
+      {realtimeKeys.map((key) => (
+        <OptionField key={key} optionKey={key} />
+      ))}
     </OptionFormCard>
   );
 }

@@ -12,6 +12,8 @@ const ratioKeys = [
   'ModelRatio',
   'CompletionRatio',
   'CacheRatio',
+  'AudioRatio',
+  'AudioCompletionRatio',
   'GroupRatio',
   'UserUsableGroups',
   'GroupGroupRatio',

@@ -6,6 +6,8 @@ export const jsonExamples: Record<string, string> = {
   ModelRatio: '{"gpt-4o": 1.25}',
   CompletionRatio: '{"gpt-4o": 4}',
   CacheRatio: '{"gpt-4o": 0.5}',
+  AudioRatio: '{"gpt-4o-realtime-preview": 8}',
+  AudioCompletionRatio: '{"gpt-4o-realtime-preview": 2}',
   GroupRatio: '{"default": 1, "vip": 1}',
   UserUsableGroups: '{"default": "Default group"}',
   GroupGroupRatio: '{"vip": {"default": 0.9}}',
