@@ -5,6 +5,7 @@ import type { ProviderDescriptor } from './provider-descriptor';
 import type { BalanceReader, ModelListReader, ProviderAdaptor } from './provider-adaptor';
 import type { TypeConformance } from './__conformance__/conformance-kit';
 import type { TaskProtocol } from './task-protocol';
+import type { UsageReading } from './usage-reading';
 
 /** Everything the gateway knows about one channel type. */
 export interface Provider {
@@ -18,6 +19,8 @@ export interface Provider {
   readonly balanceReader?: BalanceReader;
   /** The submit and poll protocol of an asynchronous task type (Midjourney, Suno); absent for every other type. */
   readonly task?: TaskProtocol;
+  /** How its reported usage is read, when it differs from `standardUsageReading` (xAI: reasoning beside the output). */
+  readonly usageReading?: UsageReading;
   /** Conformance samples, loaded only by the conformance test (never on the relay's path). Absent for task types. */
   readonly conformance?: () => Promise<TypeConformance>;
 }

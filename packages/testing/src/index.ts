@@ -18,6 +18,7 @@ export * from './mock-openai-media-routes';
 export * from './mock-openai-responses-routes';
 export * from './mock-upstream';
 export * from './provider-signatures';
+export * from './replay-corpus';
 export * from './self-signed-certificate';
 export * from './smtp-sink';
 export * from './service-accounts';
