@@ -10,6 +10,7 @@ import * as accountsMail from './migrations/006-accounts-mail';
 import * as oauth from './migrations/007-oauth';
 import * as tasks from './migrations/008-tasks';
 import * as reservationRelease from './migrations/009-reservation-release';
+import * as integerQuotas from './migrations/012-integer-quotas';
 
 interface EngineMigration {
   up(db: Kysely<unknown>, kind: DatabaseKind): Promise<void>;
@@ -26,6 +27,7 @@ const migrations: Record<string, EngineMigration> = {
   '007-oauth': oauth,
   '008-tasks': tasks,
   '009-reservation-release': reservationRelease,
+  '012-integer-quotas': integerQuotas,
 };
 
 class ListProvider implements MigrationProvider {

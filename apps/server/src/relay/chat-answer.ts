@@ -15,6 +15,7 @@ import {
   type FormatId,
   type StreamUsageReader,
 } from '@turnpike/formats';
+import { reconcileUsage, type UsageReading } from '@turnpike/providers';
 import type { BillableUsage } from '@turnpike/relay';
 import { decodeWholeStream, dialectOf } from './chat-wire';
 import { waitForDrain, type AnswerOutcome } from './relay-answer';
@@ -45,6 +46,8 @@ export interface ChatAnswerPlan {
   countPrompt: () => Promise<number>;
   /** Ends a stream that outruns its reservation; null when nothing needs watching (free calls). */
   guard: OutputGuard | null;
+  /** How the channel type's reported usage is read (where its reasoning tokens stand). */
+  usageReading: UsageReading;
 }
 
 function formatOf(id: string): Format {
@@ -70,7 +73,10 @@ interface StreamTransform {
   cut(): string;
   /** Ends a stream the upstream broke off with the caller's format's error signal (instead of `end`). */
   broken(): string;
+  /** The reported usage, checked against the canonical contract (`reconcileUsage`). */
   usage(): CanonicalUsage | undefined;
+  /** What the check of the reported usage repaired. */
+  usageWarnings(): string[];
   text(): string;
   /** A rough token count of `text()` that errs high, without joining it. */
   roughTokens(): number;
@@ -91,6 +97,7 @@ function passthroughTransform(wire: Format, plan: ChatAnswerPlan): StreamTransfo
   // The text is collected as the stream goes, in case no usage arrives and it must be counted. Keeping the raw
   // chunks instead costs a buffer per chunk: about 45 KB per stream of a hundred chunks, 90 MB over 2,000 streams.
   const reader: StreamUsageReader = wire.createStreamUsageReader({ collectText: true });
+  let checked: { usage: CanonicalUsage; warnings: string[] } | undefined;
   return {
     push(chunk) {
       reader.push(chunk);
@@ -105,7 +112,13 @@ function passthroughTransform(wire: Format, plan: ChatAnswerPlan): StreamTransfo
       reader.end();
       return resumedEnding(plan, { type: 'error', error: brokenStreamError });
     },
-    usage: () => reader.usage,
+    usage() {
+      const reported = reader.usage;
+      if (reported === undefined) return undefined;
+      checked = reconcileUsage(reported, plan.usageReading);
+      return checked.usage;
+    },
+    usageWarnings: () => checked?.warnings ?? [],
     failure: () => undefined,
     replay() {
       throw new Error('a pass-through stream has no whole answer to replay');
@@ -120,6 +133,7 @@ function convertingTransform(plan: ChatAnswerPlan): StreamTransform {
   const inbound = formatOf(plan.inbound);
   let encoder: CanonicalStreamEncoder | null = null;
   let usage: CanonicalUsage | undefined;
+  let usageWarnings: string[] = [];
   const text: string[] = [];
   let textWeight = 0;
   let ended = false;
@@ -142,8 +156,16 @@ function convertingTransform(plan: ChatAnswerPlan): StreamTransform {
     let out = '';
     for (const part of parts) {
       if (part.type === 'error') error ??= part.error.message;
-      if (part.type === 'usage') usage = part.usage;
-      else if (part.type === 'text-delta' || part.type === 'reasoning-delta') keep(part.text);
+      if (part.type === 'usage') {
+        // Checked before it is encoded, so the caller's format reports the usage that is billed.
+        const checked = reconcileUsage(part.usage, plan.usageReading);
+        usage = checked.usage;
+        usageWarnings = checked.warnings;
+        if (checked.usage !== part.usage) {
+          out += encoderFor().encode({ type: 'usage', usage: checked.usage });
+          continue;
+        }
+      } else if (part.type === 'text-delta' || part.type === 'reasoning-delta') keep(part.text);
       else if (part.type === 'tool-call-delta') keep(part.argumentsDelta);
       else if (part.type === 'tool-call-start') keep(part.name);
       out += encoderFor().encode(part);
@@ -172,6 +194,7 @@ function convertingTransform(plan: ChatAnswerPlan): StreamTransform {
       return rest + encoderFor().encode({ type: 'error', error: brokenStreamError }) + encoderFor().end();
     },
     usage: () => usage,
+    usageWarnings: () => usageWarnings,
     text: () => text.join(''),
     roughTokens: () => Math.ceil(textWeight / 3),
     failure: () => (error !== undefined && text.length === 0 && !hasTokens(usage) ? error : undefined),
@@ -236,13 +259,30 @@ export async function relayChatStream(raw: ServerResponse, upstream: UpstreamRes
     if (!raw.writableEnded) raw.end();
   }
   const reported = transform.usage();
-  if (hasTokens(reported) && !cutShort) return { usage: billableFrom(reported), firstByteMs, clientGone, upstreamBroken, usageCounted: false, cutShort };
+  const usageWarnings = transform.usageWarnings();
+  const whole = !clientGone && !upstreamBroken && !cutShort;
+  if (hasTokens(reported) && whole) return { usage: billableFrom(reported), firstByteMs, clientGone, upstreamBroken, usageCounted: false, cutShort, usageWarnings };
   // An upstream that answered only with an error event generated nothing: the call failed and is not billed.
   const failure = transform.failure();
   if (failure !== undefined && !cutShort) return { usage: { promptTokens: 0, completionTokens: 0 }, firstByteMs, clientGone, upstreamBroken, usageCounted: false, failure };
-  // No usage arrived, or the stream was cut before it could: count what was actually streamed.
   const count = await exactCounter();
-  return { usage: { promptTokens: await plan.countPrompt(), completionTokens: count(transform.text()) }, firstByteMs, clientGone, upstreamBroken, usageCounted: true, cutShort };
+  const streamed = count(transform.text());
+  if (!hasTokens(reported)) {
+    // No usage arrived: count what was actually streamed.
+    return { usage: { promptTokens: await plan.countPrompt(), completionTokens: streamed }, firstByteMs, clientGone, upstreamBroken, usageCounted: true, cutShort, usageWarnings };
+  }
+  // The stream ended before its final usage event (the caller left, the upstream broke off, or it was cut): what was
+  // reported so far may be an opening figure (Anthropic's message_start says 1 output token, Gemini's early chunks
+  // none), so the bill takes the larger of it and the streamed text counted by the exact tokenizer.
+  return { usage: await brokenStreamUsage(reported, streamed, plan.countPrompt), firstByteMs, clientGone, upstreamBroken, usageCounted: false, cutShort, usageWarnings: [...usageWarnings, `the stream ended before its final usage: billed the larger of the reported output (${reported.outputTokens}) and the streamed text (${streamed})`] };
+}
+
+/** The usage of a stream that ended early: the reported figures, output at least the streamed text, the prompt counted when none was reported. */
+async function brokenStreamUsage(reported: CanonicalUsage, streamed: number, countPrompt: () => Promise<number>): Promise<BillableUsage> {
+  const usage = billableFrom(reported);
+  if (streamed > usage.completionTokens) usage.completionTokens = streamed;
+  if (usage.promptTokens === 0) usage.promptTokens = await countPrompt();
+  return usage;
 }
 
 function responseText(response: CanonicalResponse): string {
@@ -280,14 +320,18 @@ export async function readChatAnswer(upstream: UpstreamResponse, plan: ChatAnswe
     const error = screened || findFormat(plan.wire) ? undefined : wire.decodeError(parsed);
     if (error) throw new Error(error.message);
     reported = wire.readUsage(parsed);
+    const passed = reported && reconcileUsage(reported, plan.usageReading);
     // Passed-through answers with their usage need no decoding at all: the bytes go back as they came.
-    if (plan.passthrough && hasTokens(reported)) return { bytes: raw, contentType: 'application/json', outcome: { usage: billableFrom(reported), upstreamBroken: false, usageCounted: false } };
+    if (plan.passthrough && passed && hasTokens(passed.usage)) return { bytes: raw, contentType: 'application/json', outcome: { usage: billableFrom(passed.usage), upstreamBroken: false, usageCounted: false, usageWarnings: passed.warnings } };
     canonical = wire.decodeResponse(parsed);
     reported ??= canonical.usage;
     if (plan.passthrough) bytes = raw;
   }
+  // The usage is checked before a converted answer reports it, so the caller sees what is billed.
+  const checked = reported && reconcileUsage(reported, plan.usageReading);
+  if (checked) canonical = { ...canonical, usage: checked.usage };
   bytes ??= Buffer.from(JSON.stringify(formatOf(plan.inbound).encodeResponse({ ...canonical, model: plan.model })));
-  if (hasTokens(reported)) return { bytes, contentType: 'application/json', outcome: { usage: billableFrom(reported), upstreamBroken: false, usageCounted: false } };
+  if (checked && hasTokens(checked.usage)) return { bytes, contentType: 'application/json', outcome: { usage: billableFrom(checked.usage), upstreamBroken: false, usageCounted: false, usageWarnings: checked.warnings } };
   const count = await exactCounter();
   return { bytes, contentType: 'application/json', outcome: { usage: { promptTokens: await plan.countPrompt(), completionTokens: count(responseText(canonical)) }, upstreamBroken: false, usageCounted: true } };
 }

@@ -23,6 +23,8 @@ export interface AnswerOutcome {
   failure?: string;
   /** The stream outran its reservation (its upstream ignored the output limit) and was ended early. */
   cutShort?: boolean;
+  /** What the usage check repaired, or how a broken stream was billed (written to the log row's `other.warnings`). */
+  usageWarnings?: string[];
 }
 
 const streamHeaders = {
