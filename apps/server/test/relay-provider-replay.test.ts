@@ -282,6 +282,20 @@ describe('provider replay corpus through the relay to the official SDKs', () => 
     }
   }
 
+  it('a legacy completions stream (no format conversion) that the upstream cuts bills at least its streamed text', async () => {
+    const index = cases.findIndex((replay) => replay.channelType === 1);
+    const chunk = (text: string, completion: number) => ({ id: 'cmpl-1', object: 'text_completion', created: 1764000000, model: 'gpt-3.5-turbo-instruct', choices: [{ text, index: 0, logprobs: null, finish_reason: null }], usage: { prompt_tokens: 5, completion_tokens: completion, total_tokens: 5 + completion } });
+    const pieces = ['Once upon a time', ' there was a gateway', ' that billed every streamed word.'];
+    current = { replay: { ...cases[index], stream: pieces.map((piece) => chunk(piece, 1)) }, mode: 'cut', frames: pieces.length };
+    const before = (await lastConsume().catch(() => null))?.id ?? 0;
+    const answer = await fetch(`${base}/v1/completions`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ model: modelOf(cases[index], index), prompt: 'Tell a story.', stream: true, max_tokens: 200 }) });
+    await answer.text().catch(() => '');
+    await expect.poll(async () => ((await server.settle(), await lastConsume().catch(() => null))?.id ?? 0) > before).toBe(true);
+    const log = await lastConsume();
+    expect(log).toMatchObject({ prompt_tokens: 5, completion_tokens: countTokens(pieces.join('')) });
+    expect(JSON.parse(log.other).warnings).toContain(`the stream ended before its final usage: billed the larger of the reported output (1) and the streamed text (${countTokens(pieces.join(''))})`);
+  });
+
   /** Calls with a raw streaming request; with `leaveAfter`, drops the connection once those bytes arrived. */
   async function breakStream(inbound: Inbound, model: string, leaveAfter: string | null): Promise<void> {
     const controller = new AbortController();

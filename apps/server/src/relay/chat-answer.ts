@@ -18,7 +18,7 @@ import {
 import { reconcileUsage, type UsageReading } from '@turnpike/providers';
 import type { BillableUsage } from '@turnpike/relay';
 import { decodeWholeStream, dialectOf } from './chat-wire';
-import { waitForDrain, type AnswerOutcome } from './relay-answer';
+import { brokenStreamNote, waitForDrain, type AnswerOutcome } from './relay-answer';
 import type { StreamFraming } from './relay-request';
 import { pumpStream } from './stream-pump';
 import type { OutputGuard } from './output-guard';
@@ -274,7 +274,7 @@ export async function relayChatStream(raw: ServerResponse, upstream: UpstreamRes
   // The stream ended before its final usage event (the caller left, the upstream broke off, or it was cut): what was
   // reported so far may be an opening figure (Anthropic's message_start says 1 output token, Gemini's early chunks
   // none), so the bill takes the larger of it and the streamed text counted by the exact tokenizer.
-  return { usage: await brokenStreamUsage(reported, streamed, plan.countPrompt), firstByteMs, clientGone, upstreamBroken, usageCounted: false, cutShort, usageWarnings: [...usageWarnings, `the stream ended before its final usage: billed the larger of the reported output (${reported.outputTokens}) and the streamed text (${streamed})`] };
+  return { usage: await brokenStreamUsage(reported, streamed, plan.countPrompt), firstByteMs, clientGone, upstreamBroken, usageCounted: false, cutShort, usageWarnings: [...usageWarnings, brokenStreamNote(reported.outputTokens, streamed)] };
 }
 
 /** The usage of a stream that ended early: the reported figures, output at least the streamed text, the prompt counted when none was reported. */

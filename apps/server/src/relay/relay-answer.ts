@@ -34,6 +34,11 @@ const streamHeaders = {
   'x-accel-buffering': 'no',
 };
 
+/** The log note of a stream billed before its final usage event: the larger of the reported output and the streamed text. */
+export function brokenStreamNote(reportedOutput: number, streamed: number): string {
+  return `the stream ended before its final usage: billed the larger of the reported output (${reportedOutput}) and the streamed text (${streamed})`;
+}
+
 /** Resolves when the client can take more bytes, or has gone away. */
 export function waitForDrain(raw: ServerResponse): Promise<void> {
   return new Promise((resolve) => {
@@ -87,18 +92,15 @@ export async function relayStream(raw: ServerResponse, upstream: UpstreamRespons
     if (!raw.writableEnded) raw.end();
   }
   const reported = reader.usage;
-  if (reported && reported.inputTokens + reported.outputTokens > 0 && !cutShort) {
-    return {
-      usage: { promptTokens: reported.inputTokens, completionTokens: reported.outputTokens, cachedTokens: reported.cacheReadTokens, cacheCreationTokens: reported.cacheWriteTokens },
-      firstByteMs,
-      clientGone,
-      upstreamBroken,
-      usageCounted: false,
-    };
-  }
-  // No usage arrived (the upstream omits it, or the stream was cut): count what was actually streamed.
+  const hasReported = reported !== undefined && reported.inputTokens + reported.outputTokens > 0;
+  const usage = hasReported ? { promptTokens: reported.inputTokens, completionTokens: reported.outputTokens, cachedTokens: reported.cacheReadTokens, cacheCreationTokens: reported.cacheWriteTokens } : null;
+  if (usage && !cutShort && !clientGone && !upstreamBroken) return { usage, firstByteMs, clientGone, upstreamBroken, usageCounted: false };
+  // No usage arrived (the upstream omits it), or the stream ended before its final usage: count what was streamed.
   const count = await exactCounter();
-  return { usage: { promptTokens: call.endpoint.estimatePrompt(call, count), completionTokens: count(reader.text) }, firstByteMs, clientGone, upstreamBroken, usageCounted: true, cutShort };
+  const streamed = count(reader.text);
+  if (!usage) return { usage: { promptTokens: call.endpoint.estimatePrompt(call, count), completionTokens: streamed }, firstByteMs, clientGone, upstreamBroken, usageCounted: true, cutShort };
+  // What was reported so far may be a running figure: the bill takes the larger of it and the streamed text.
+  return { usage: { ...usage, completionTokens: Math.max(usage.completionTokens, streamed) }, firstByteMs, clientGone, upstreamBroken, usageCounted: false, cutShort, usageWarnings: [brokenStreamNote(usage.completionTokens, streamed)] };
 }
 
 /** Reads the whole answer, measures it, and returns its bytes for the caller to send unchanged. */
