@@ -1,6 +1,7 @@
 // Chat answers in any format: forwarded as bytes (usage read on the side) or converted through the canonical model.
 import crypto from 'node:crypto';
 import type { ServerResponse } from 'node:http';
+import { setImmediate } from 'node:timers/promises';
 import {
   collectStreamParts,
   findFormat,
@@ -268,7 +269,8 @@ export async function relayChatStream(raw: ServerResponse, upstream: UpstreamRes
   const count = await exactCounter();
   const streamed = count(transform.text());
   if (!hasTokens(reported)) {
-    // No usage arrived: count what was actually streamed.
+    // No usage arrived: count what was actually streamed (the loop gets a turn between the two counts).
+    await setImmediate();
     return { usage: { promptTokens: await plan.countPrompt(), completionTokens: streamed }, firstByteMs, clientGone, upstreamBroken, usageCounted: true, cutShort, usageWarnings };
   }
   // The stream ended before its final usage event (the caller left, the upstream broke off, or it was cut): what was
@@ -281,7 +283,10 @@ export async function relayChatStream(raw: ServerResponse, upstream: UpstreamRes
 async function brokenStreamUsage(reported: CanonicalUsage, streamed: number, countPrompt: () => Promise<number>): Promise<BillableUsage> {
   const usage = billableFrom(reported);
   if (streamed > usage.completionTokens) usage.completionTokens = streamed;
-  if (usage.promptTokens === 0) usage.promptTokens = await countPrompt();
+  if (usage.promptTokens === 0) {
+    await setImmediate();
+    usage.promptTokens = await countPrompt();
+  }
   return usage;
 }
 
@@ -332,6 +337,8 @@ export async function readChatAnswer(upstream: UpstreamResponse, plan: ChatAnswe
   if (checked) canonical = { ...canonical, usage: checked.usage };
   bytes ??= Buffer.from(JSON.stringify(formatOf(plan.inbound).encodeResponse({ ...canonical, model: plan.model })));
   if (checked && hasTokens(checked.usage)) return { bytes, contentType: 'application/json', outcome: { usage: billableFrom(checked.usage), upstreamBroken: false, usageCounted: false, usageWarnings: checked.warnings } };
-  const count = await exactCounter();
-  return { bytes, contentType: 'application/json', outcome: { usage: { promptTokens: await plan.countPrompt(), completionTokens: count(responseText(canonical)) }, upstreamBroken: false, usageCounted: true } };
+  const completionTokens = (await exactCounter())(responseText(canonical));
+  // The loop gets a turn between the answer's count and the prompt's.
+  await setImmediate();
+  return { bytes, contentType: 'application/json', outcome: { usage: { promptTokens: await plan.countPrompt(), completionTokens }, upstreamBroken: false, usageCounted: true } };
 }

@@ -1,11 +1,12 @@
 // Writes the upstream's answer to the client as it arrives (bytes unchanged) while metering its usage.
 import type { ServerResponse } from 'node:http';
+import { setImmediate } from 'node:timers/promises';
 import { OpenAiChatStreamUsageReader, sseDoneFrame } from '@turnpike/formats';
 import type { BillableUsage } from '@turnpike/relay';
 import type { OutputGuard } from './output-guard';
 import type { RelayRequest } from './relay-request';
 import { pumpStream } from './stream-pump';
-import { exactCounter } from './token-counter';
+import { budgetedCounter, exactCounter } from './token-counter';
 import { readBody, type UpstreamAbort, type UpstreamResponse } from './upstream-client';
 
 /** How an answer went, for settlement and the log. */
@@ -98,7 +99,11 @@ export async function relayStream(raw: ServerResponse, upstream: UpstreamRespons
   // No usage arrived (the upstream omits it), or the stream ended before its final usage: count what was streamed.
   const count = await exactCounter();
   const streamed = count(reader.text);
-  if (!usage) return { usage: { promptTokens: call.endpoint.estimatePrompt(call, count), completionTokens: streamed }, firstByteMs, clientGone, upstreamBroken, usageCounted: true, cutShort };
+  if (!usage) {
+    // The loop gets a turn between the answer's count and the prompt's.
+    await setImmediate();
+    return { usage: { promptTokens: call.endpoint.estimatePrompt(call, budgetedCounter(count)), completionTokens: streamed }, firstByteMs, clientGone, upstreamBroken, usageCounted: true, cutShort };
+  }
   // What was reported so far may be a running figure: the bill takes the larger of it and the streamed text.
   return { usage: { ...usage, completionTokens: Math.max(usage.completionTokens, streamed) }, firstByteMs, clientGone, upstreamBroken, usageCounted: false, cutShort, usageWarnings: [brokenStreamNote(usage.completionTokens, streamed)] };
 }
@@ -118,7 +123,7 @@ export async function readWholeAnswer(upstream: UpstreamResponse, call: RelayReq
     }
   }
   const count = await exactCounter();
-  const usage = call.endpoint.measure(call.json, parsed, text, call.endpoint.estimatePrompt(call, count), count);
+  const usage = call.endpoint.measure(call.json, parsed, text, call.endpoint.estimatePrompt(call, budgetedCounter(count)), count);
   return { bytes, outcome: { usage, upstreamBroken: false, usageCounted: parsed === undefined || !hasUsage(parsed) } };
 }
 

@@ -10,7 +10,7 @@ import { autoDisableChannel, isRetryable, shouldAutoDisable, type AttemptFailure
 import { readChatAnswer, relayChatStream, type ChatAnswerPlan } from './chat-answer';
 import { dialectOf } from './chat-wire';
 import { CredentialError } from './credential-cache';
-import { exactCounter, exactCounterIfLoaded, roughCounter } from './token-counter';
+import { budgetedCounter, exactCounter, exactCounterIfLoaded, roughCounter } from './token-counter';
 import { readWholeAnswer, relayStream, type AnswerOutcome } from './relay-answer';
 import type { RelayCaller } from './relay-caller';
 import { RelayError, permissionError } from './relay-error';
@@ -239,7 +239,7 @@ export async function runRelay(services: RelayServices, request: RelayExchange, 
   const held = await reserveCall(services, inbound, caller, quote, promptEstimate);
   const { call, reservation } = held;
   if (held.outputCap !== null) request.res.setHeader(outputCapHeader, String(held.outputCap));
-  const countPrompt = async (): Promise<number> => call.endpoint.estimatePrompt(call, await exactCounter());
+  const countPrompt = async (): Promise<number> => call.endpoint.estimatePrompt(call, budgetedCounter(await exactCounter()));
   const tried: number[] = [];
   let attempt: AttemptResult;
   try {
@@ -256,7 +256,10 @@ export async function runRelay(services: RelayServices, request: RelayExchange, 
   if (call.stream) metrics?.streamDelta(1);
   try {
     if (call.format && attempt.chat) {
-      const estimatePrompt = (): number => call.endpoint.estimatePrompt(call, exactCounterIfLoaded() ?? roughCounter);
+      const estimatePrompt = (): number => {
+        const exact = exactCounterIfLoaded();
+        return call.endpoint.estimatePrompt(call, exact ? budgetedCounter(exact) : roughCounter);
+      };
       const plan: ChatAnswerPlan = { inbound: call.format, ...attempt.chat, model: call.model, framing: call.framing, estimatePrompt, countPrompt, guard };
       if (call.stream) {
         request.takeOver();

@@ -1,6 +1,6 @@
 import { countTokens } from 'gpt-tokenizer';
 import { describe, expect, it } from 'vitest';
-import { cappedCounter, estimateChatPromptTokens, exactCounter, maxBpePieceChars, maxExactChars, roughCounter } from './token-counter';
+import { budgetedCounter, cappedCounter, estimateChatPromptTokens, exactCounter, maxBpePieceChars, maxExactChars, roughCounter } from './token-counter';
 
 describe('token counters', () => {
   it('the exact counter is the o200k tokenizer, loaded once', async () => {
@@ -33,7 +33,7 @@ describe('token counters', () => {
       return countTokens(text);
     })(word);
     expect(Math.max(...pieces)).toBe(maxBpePieceChars);
-    // The first 200,000 characters are tokenized, the rest estimated.
+    // The first 32,000 characters are tokenized, the rest estimated.
     expect(pieces.reduce((sum, length) => sum + length, 0)).toBe(maxExactChars);
     // At least a token per 8 characters, never more than one per character (each cut costs a token at most).
     expect(counted).toBeGreaterThan(word.length / 8);
@@ -69,6 +69,38 @@ describe('token counters', () => {
       return 0;
     })(long);
     expect(lengths.reduce((sum, length) => sum + length, 0)).toBe(maxExactChars);
-    expect(total).toBe(roughCounter('b'.repeat(3000)));
+    // Nothing was counted in the exact part (the stub says 0): the rest is estimated at that rate.
+    expect(total).toBe(0);
+    const rated = cappedCounter((text) => Math.ceil(text.length / 4))(`${'abcd'.repeat(maxExactChars / 4)}${'e'.repeat(4000)}你好`);
+    expect(rated).toBe(maxExactChars / 4 + Math.ceil((4002 * (maxExactChars / 4)) / maxExactChars));
+    expect(cappedCounter(() => 0)(`${'a'.repeat(maxExactChars)}${'你'.repeat(50)}`)).toBe(50);
+  });
+
+  it("a prompt's counter tokenizes at most its budget over all its messages, and estimates the rest", () => {
+    let seen = 0;
+    const count = budgetedCounter((text) => {
+      seen += text.length;
+      return text.length;
+    }, 100);
+    expect(count('a'.repeat(60))).toBe(60);
+    // Past the budget, at the rate counted so far (one token per character here).
+    expect(count('b'.repeat(60))).toBe(40 + 20);
+    expect(count('c'.repeat(60))).toBe(60);
+    expect(seen).toBe(100);
+  });
+
+  it('a prompt of many large messages passes the BPE no more than the exact limit', async () => {
+    let seen = 0;
+    const exact = await exactCounter();
+    const count = budgetedCounter((text) => {
+      seen += text.length;
+      return exact(text);
+    });
+    const message = 'word '.repeat(5000);
+    const tokens = estimateChatPromptTokens({ messages: Array.from({ length: 20 }, () => ({ role: 'user', content: message })) }, count);
+    expect(seen).toBe(maxExactChars);
+    // Within 2% of the exact count, which the first message alone shows.
+    const exactTotal = estimateChatPromptTokens({ messages: Array.from({ length: 20 }, () => ({ role: 'user', content: message })) }, exact);
+    expect(Math.abs(tokens - exactTotal) / exactTotal).toBeLessThan(0.02);
   });
 });

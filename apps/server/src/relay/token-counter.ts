@@ -13,8 +13,11 @@ export const roughCounter: TokenCounter = (text) => Math.ceil(roughTokenWeight(t
  * piece's length, so one 250 KB word would hold the event loop for seconds; in pieces of this size it is linear.
  */
 export const maxBpePieceChars = 256;
-/** Beyond this many characters a text's remainder is estimated (`roughCounter`, which errs high), not tokenized. */
-export const maxExactChars = 200_000;
+/**
+ * Beyond this many characters a text's remainder is estimated (`roughCounter`, which errs high), not tokenized: the
+ * BPE takes about a microsecond per character, so one count holds the event loop for a few tens of milliseconds at most.
+ */
+export const maxExactChars = 32_000;
 
 const longRun = new RegExp(`\\S{${maxBpePieceChars},}`, 'g');
 
@@ -32,6 +35,17 @@ function countLongRun(run: string, bpe: TokenCounter): number {
 }
 
 /**
+ * The tokens of text past the exact limit, from the rate of the text counted exactly before it (`counted` tokens over
+ * `countedChars` characters), and never fewer than one per non-ASCII character (where that rate would undercount CJK).
+ */
+function estimateRest(rest: string, counted: number, countedChars: number): number {
+  if (countedChars === 0) return roughCounter(rest);
+  let nonAscii = 0;
+  for (let index = 0; index < rest.length; index += 1) if (rest.charCodeAt(index) >= 128) nonAscii += 1;
+  return Math.max(Math.ceil((rest.length * counted) / countedChars), nonAscii);
+}
+
+/**
  * The cost cap of exact counting: `bpe` sees no piece with a run of non-space characters longer than
  * `maxBpePieceChars` (long runs are cut; a cut costs at most a token or two), and text past `maxExactChars` is
  * estimated, so no single count holds the event loop for more than a few tens of milliseconds.
@@ -40,7 +54,7 @@ export function cappedCounter(bpe: TokenCounter): TokenCounter {
   return (text) => {
     if (!text) return 0;
     const exactText = text.length > maxExactChars ? text.slice(0, maxExactChars) : text;
-    let tokens = text.length > maxExactChars ? roughCounter(text.slice(maxExactChars)) : 0;
+    let tokens = 0;
     let from = 0;
     longRun.lastIndex = 0;
     for (let match = longRun.exec(exactText); match !== null; match = longRun.exec(exactText)) {
@@ -48,9 +62,32 @@ export function cappedCounter(bpe: TokenCounter): TokenCounter {
       tokens += countLongRun(match[0], bpe);
       from = match.index + match[0].length;
     }
-    if (from === 0) return tokens + bpe(exactText);
-    if (from < exactText.length) tokens += bpe(exactText.slice(from));
-    return tokens;
+    if (from === 0) tokens = bpe(exactText);
+    else if (from < exactText.length) tokens += bpe(exactText.slice(from));
+    return exactText.length === text.length ? tokens : tokens + estimateRest(text.slice(maxExactChars), tokens, exactText.length);
+  };
+}
+
+/**
+ * A counter for one call's prompt, which counts text by text (a message at a time): `counter` sees at most
+ * `budgetChars` characters over all its calls, and what comes after is estimated at the rate counted so far, so a prompt of many large messages
+ * costs no more event-loop time than one.
+ */
+export function budgetedCounter(counter: TokenCounter, budgetChars = maxExactChars): TokenCounter {
+  let left = budgetChars;
+  let counted = 0;
+  return (text) => {
+    if (text.length <= left) {
+      left -= text.length;
+      const tokens = counter(text);
+      counted += tokens;
+      return tokens;
+    }
+    const head = text.slice(0, left);
+    left = 0;
+    const tokens = head.length > 0 ? counter(head) : 0;
+    counted += tokens;
+    return tokens + estimateRest(text.slice(head.length), counted, budgetChars);
   };
 }
 
