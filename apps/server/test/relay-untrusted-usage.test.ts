@@ -99,6 +99,20 @@ describe.each([
     });
   }
 
+  it('bills usage that breaks the canonical contract (output below reasoning) as output + reasoning, with a warning in the log entry', async () => {
+    reported = { prompt_tokens: 10, completion_tokens: 2, total_tokens: 12, completion_tokens_details: { reasoning_tokens: 30 } };
+    const answer = await fetch(`${base}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model, max_tokens: 100, messages: [{ role: 'user', content: 'Think first.' }] }),
+    });
+    expect(answer.status).toBe(200);
+    await server.settle();
+    const consume = await server.context.db.selectFrom('logs').selectAll().where('user_id', '=', user.user.id).where('type', '=', 2).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(consume).toMatchObject({ prompt_tokens: 10, completion_tokens: 32 });
+    expect((JSON.parse(consume.other) as { warnings: string[] }).warnings).toContain('reported usage broke its contract: output 2 < reasoning 30; billed output 32 (reasoning read as beside the output)');
+  });
+
   it('repairs non-finite and fractional quota values left by older versions (SQLite keeps any value it is given)', async () => {
     if (!lease) {
       await sql`UPDATE users SET quota = -1e999, used_quota = 12.6 WHERE id = ${user.user.id}`.execute(server.context.db);
