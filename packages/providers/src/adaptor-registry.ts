@@ -7,6 +7,7 @@ import type { ProviderFormat } from './provider-descriptor';
 import { providers } from './providers';
 import type { TaskProtocol } from './task-protocol';
 import type { VideoProtocol } from './video/video-protocol';
+import { standardUsageReading, type UsageReading } from './usage-reading';
 
 const byType = new Map<number, Provider>(providers.map((provider) => [provider.descriptor.type, provider]));
 const dialects = new Map<string, UpstreamDialect>();
@@ -23,6 +24,11 @@ export function findProviderValue(type: number): Provider | undefined {
 /** The adaptor for a channel type, or undefined when the type cannot be relayed yet. */
 export function findProviderAdaptor(type: number): ProviderAdaptor | undefined {
   return byType.get(type)?.adaptor;
+}
+
+/** How a channel type's reported usage is read: its provider's rule, else the standard one. */
+export function findUsageReading(type: number): UsageReading {
+  return byType.get(type)?.usageReading ?? standardUsageReading;
 }
 
 /** The task protocol of an asynchronous task channel type, or undefined for every other type. */

@@ -47,6 +47,7 @@ export * from './openai-compatible/openai-compatible-readers';
 export * from './anthropic/anthropic-adaptor';
 export * from './gemini/gemini-adaptor';
 export * from './provider';
+export * from './usage-reading';
 export * from './providers';
 export * from './openai-compatible/openai-compatible-provider';
 export * from './task-protocol';

@@ -6,6 +6,7 @@ import type { BalanceReader, ModelListReader, ProviderAdaptor } from './provider
 import type { TypeConformance } from './__conformance__/conformance-kit';
 import type { TaskProtocol } from './task-protocol';
 import type { VideoProtocol } from './video/video-protocol';
+import type { UsageReading } from './usage-reading';
 
 /** Everything the gateway knows about one channel type. */
 export interface Provider {
@@ -21,6 +22,8 @@ export interface Provider {
   readonly task?: TaskProtocol;
   /** The video generation protocol of a type that relays `/v1/videos` (Sora, Veo, Kling); absent for every other type. */
   readonly video?: VideoProtocol;
+  /** How its reported usage is read, when it differs from `standardUsageReading` (xAI: reasoning beside the output). */
+  readonly usageReading?: UsageReading;
   /** Conformance samples, loaded only by the conformance test (never on the relay's path). Absent for task types. */
   readonly conformance?: () => Promise<TypeConformance>;
 }

@@ -34,6 +34,7 @@ import { sunoProvider } from './suno/suno-provider';
 import { tencentProvider } from './tencent/tencent-provider';
 import { vertexProvider } from './vertex/vertex-provider';
 import { volcEngineProvider } from './volcengine/volcengine-provider';
+import { xAiProvider } from './xai/xai-provider';
 import { xinferenceProvider } from './xinference/xinference-provider';
 import { xunfeiProvider } from './xunfei/xunfei-provider';
 import { zhipuProvider } from './zhipu/zhipu-provider';
@@ -78,6 +79,7 @@ const ownProviders: readonly Provider[] = [
   volcEngineProvider,
   baiduV2Provider,
   xinferenceProvider,
+  xAiProvider,
   cozeProvider,
   klingProvider,
 ];

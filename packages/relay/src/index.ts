@@ -5,6 +5,7 @@ export * from './model-mapping';
 export * from './exact-decimal';
 export * from './billing-price-lookup';
 export * from './billing-usage';
+export * from './usage-bounds';
 export * from './billing-units';
 export * from './billing';
 export * from './billing-reserve';

@@ -19,6 +19,7 @@ export * from './mock-openai-responses-routes';
 export * from './malicious-upstream';
 export * from './mock-upstream';
 export * from './provider-signatures';
+export * from './replay-corpus';
 export * from './self-signed-certificate';
 export * from './smtp-sink';
 export * from './service-accounts';

@@ -1,6 +1,7 @@
 // Chat answers in any format: forwarded as bytes (usage read on the side) or converted through the canonical model.
 import crypto from 'node:crypto';
 import type { ServerResponse } from 'node:http';
+import { setImmediate } from 'node:timers/promises';
 import {
   collectStreamParts,
   findFormat,
@@ -15,11 +16,12 @@ import {
   type FormatId,
   type StreamUsageReader,
 } from '@turnpike/formats';
+import { reconcileUsage, type UsageReading } from '@turnpike/providers';
 import type { BillableUsage } from '@turnpike/relay';
 import { AnswerFilter, filterWholeAnswer } from '../content-policy/answer-filter';
 import type { CompletionPolicy } from '../content-policy/content-policy';
 import { decodeWholeStream, dialectOf } from './chat-wire';
-import { waitForDrain, type AnswerOutcome } from './relay-answer';
+import { brokenStreamNote, waitForDrain, type AnswerOutcome } from './relay-answer';
 import type { StreamFraming } from './relay-request';
 import { pumpStream } from './stream-pump';
 import type { OutputGuard } from './output-guard';
@@ -49,6 +51,8 @@ export interface ChatAnswerPlan {
   guard: OutputGuard | null;
   /** The completion check (sensitive words) the answer goes through, or null when it is off. */
   sensitive: CompletionPolicy | null;
+  /** How the channel type's reported usage is read (where its reasoning tokens stand). */
+  usageReading: UsageReading;
 }
 
 function formatOf(id: string): Format {
@@ -74,7 +78,10 @@ interface StreamTransform {
   cut(): string;
   /** Ends a stream the upstream broke off with the caller's format's error signal (instead of `end`). */
   broken(): string;
+  /** The reported usage, checked against the canonical contract (`reconcileUsage`). */
   usage(): CanonicalUsage | undefined;
+  /** What the check of the reported usage repaired. */
+  usageWarnings(): string[];
   text(): string;
   /** A rough token count of `text()` that errs high, without joining it. */
   roughTokens(): number;
@@ -99,6 +106,7 @@ function passthroughTransform(wire: Format, plan: ChatAnswerPlan): StreamTransfo
   // The text is collected as the stream goes, in case no usage arrives and it must be counted. Keeping the raw
   // chunks instead costs a buffer per chunk: about 45 KB per stream of a hundred chunks, 90 MB over 2,000 streams.
   const reader: StreamUsageReader = wire.createStreamUsageReader({ collectText: true });
+  let checked: { usage: CanonicalUsage; warnings: string[] } | undefined;
   return {
     push(chunk) {
       reader.push(chunk);
@@ -113,7 +121,13 @@ function passthroughTransform(wire: Format, plan: ChatAnswerPlan): StreamTransfo
       reader.end();
       return resumedEnding(plan, { type: 'error', error: brokenStreamError });
     },
-    usage: () => reader.usage,
+    usage() {
+      const reported = reader.usage;
+      if (reported === undefined) return undefined;
+      checked = reconcileUsage(reported, plan.usageReading);
+      return checked.usage;
+    },
+    usageWarnings: () => checked?.warnings ?? [],
     failure: () => undefined,
     replay() {
       throw new Error('a pass-through stream has no whole answer to replay');
@@ -130,6 +144,7 @@ function convertingTransform(plan: ChatAnswerPlan): StreamTransform {
   const inbound = formatOf(plan.inbound);
   let encoder: CanonicalStreamEncoder | null = null;
   let usage: CanonicalUsage | undefined;
+  let usageWarnings: string[] = [];
   const text: string[] = [];
   let textWeight = 0;
   let ended = false;
@@ -160,8 +175,16 @@ function convertingTransform(plan: ChatAnswerPlan): StreamTransform {
     for (const part of parts) {
       if (ended) break;
       if (part.type === 'error') error ??= part.error.message;
-      if (part.type === 'usage') usage = part.usage;
-      else if (part.type === 'text-delta' || part.type === 'reasoning-delta') keep(part.text);
+      if (part.type === 'usage') {
+        // Checked before it is encoded, so the caller's format reports the usage that is billed.
+        const checked = reconcileUsage(part.usage, plan.usageReading);
+        usage = checked.usage;
+        usageWarnings = checked.warnings;
+        if (checked.usage !== part.usage) {
+          out += encoderFor().encode({ type: 'usage', usage: checked.usage });
+          continue;
+        }
+      } else if (part.type === 'text-delta' || part.type === 'reasoning-delta') keep(part.text);
       else if (part.type === 'tool-call-delta') keep(part.argumentsDelta);
       else if (part.type === 'tool-call-start') keep(part.name);
       if (!filter) {
@@ -207,6 +230,7 @@ function convertingTransform(plan: ChatAnswerPlan): StreamTransform {
       return rest + encoderFor().encode({ type: 'error', error: brokenStreamError }) + encoderFor().end();
     },
     usage: () => usage,
+    usageWarnings: () => usageWarnings,
     text: () => text.join(''),
     roughTokens: () => Math.ceil(textWeight / 3),
     failure: () => (error !== undefined && text.length === 0 && !hasTokens(usage) ? error : undefined),
@@ -282,15 +306,37 @@ export async function relayChatStream(raw: ServerResponse, upstream: UpstreamRes
   }
   const reported = transform.usage();
   const sensitive = transform.sensitivity();
+  const usageWarnings = transform.usageWarnings();
   // A stream the completion check ended is billed for what the upstream produced until then, like a cut one.
   const ended = cutShort || stopped;
-  if (hasTokens(reported) && !ended) return { usage: billableFrom(reported), firstByteMs, clientGone, upstreamBroken, usageCounted: false, cutShort, sensitive };
+  const whole = !clientGone && !upstreamBroken && !ended;
+  if (hasTokens(reported) && whole) return { usage: billableFrom(reported), firstByteMs, clientGone, upstreamBroken, usageCounted: false, cutShort, usageWarnings, sensitive };
   // An upstream that answered only with an error event generated nothing: the call failed and is not billed.
   const failure = transform.failure();
   if (failure !== undefined && !ended) return { usage: { promptTokens: 0, completionTokens: 0 }, firstByteMs, clientGone, upstreamBroken, usageCounted: false, failure };
-  // No usage arrived, or the stream was cut before it could: count what was actually streamed.
   const count = await exactCounter();
-  return { usage: { promptTokens: await plan.countPrompt(), completionTokens: count(transform.text()) }, firstByteMs, clientGone, upstreamBroken, usageCounted: true, cutShort, sensitive };
+  const streamed = count(transform.text());
+  if (!hasTokens(reported)) {
+    // No usage arrived: count what was actually streamed (the loop gets a turn between the two counts).
+    await setImmediate();
+    return { usage: { promptTokens: await plan.countPrompt(), completionTokens: streamed }, firstByteMs, clientGone, upstreamBroken, usageCounted: true, cutShort, usageWarnings, sensitive };
+  }
+  // The stream ended before its final usage event (the caller left, the upstream broke off, it was cut, or the
+  // completion check stopped it): what was reported so far may be an opening figure (Anthropic's message_start says
+  // 1 output token, Gemini's early chunks none), so the bill takes the larger of it and the streamed text counted by
+  // the exact tokenizer.
+  return { usage: await brokenStreamUsage(reported, streamed, plan.countPrompt), firstByteMs, clientGone, upstreamBroken, usageCounted: false, cutShort, usageWarnings: [...usageWarnings, brokenStreamNote(reported.outputTokens, streamed)], sensitive };
+}
+
+/** The usage of a stream that ended early: the reported figures, output at least the streamed text, the prompt counted when none was reported. */
+async function brokenStreamUsage(reported: CanonicalUsage, streamed: number, countPrompt: () => Promise<number>): Promise<BillableUsage> {
+  const usage = billableFrom(reported);
+  if (streamed > usage.completionTokens) usage.completionTokens = streamed;
+  if (usage.promptTokens === 0) {
+    await setImmediate();
+    usage.promptTokens = await countPrompt();
+  }
+  return usage;
 }
 
 function responseText(response: CanonicalResponse): string {
@@ -328,18 +374,24 @@ export async function readChatAnswer(upstream: UpstreamResponse, plan: ChatAnswe
     const error = screened || findFormat(plan.wire) ? undefined : wire.decodeError(parsed);
     if (error) throw new Error(error.message);
     reported = wire.readUsage(parsed);
+    const passed = reported && reconcileUsage(reported, plan.usageReading);
     // Passed-through answers with their usage need no decoding at all: the bytes go back as they came.
-    if (plan.passthrough && !plan.sensitive && hasTokens(reported)) return { bytes: raw, contentType: 'application/json', outcome: { usage: billableFrom(reported), upstreamBroken: false, usageCounted: false } };
+    if (plan.passthrough && !plan.sensitive && passed && hasTokens(passed.usage)) return { bytes: raw, contentType: 'application/json', outcome: { usage: billableFrom(passed.usage), upstreamBroken: false, usageCounted: false, usageWarnings: passed.warnings } };
     canonical = wire.decodeResponse(parsed);
     reported ??= canonical.usage;
     if (plan.passthrough) bytes = raw;
   }
+  // The usage is checked before a converted answer reports it, so the caller sees what is billed.
+  const checked = reported && reconcileUsage(reported, plan.usageReading);
+  if (checked) canonical = { ...canonical, usage: checked.usage };
   // The completion check: a filtered answer is encoded afresh; the upstream's usage (what it produced) is still billed.
-  const checked = plan.sensitive ? filterWholeAnswer(plan.sensitive, canonical) : null;
-  const sensitive = checked?.sensitivity;
-  if (checked && sensitive) bytes = null;
-  bytes ??= Buffer.from(JSON.stringify(formatOf(plan.inbound).encodeResponse({ ...(checked?.response ?? canonical), model: plan.model })));
-  if (hasTokens(reported)) return { bytes, contentType: 'application/json', outcome: { usage: billableFrom(reported), upstreamBroken: false, usageCounted: false, sensitive } };
-  const count = await exactCounter();
-  return { bytes, contentType: 'application/json', outcome: { usage: { promptTokens: await plan.countPrompt(), completionTokens: count(responseText(canonical)) }, upstreamBroken: false, usageCounted: true, sensitive } };
+  const filtered = plan.sensitive ? filterWholeAnswer(plan.sensitive, canonical) : null;
+  const sensitive = filtered?.sensitivity;
+  if (filtered && sensitive) bytes = null;
+  bytes ??= Buffer.from(JSON.stringify(formatOf(plan.inbound).encodeResponse({ ...(filtered?.response ?? canonical), model: plan.model })));
+  if (checked && hasTokens(checked.usage)) return { bytes, contentType: 'application/json', outcome: { usage: billableFrom(checked.usage), upstreamBroken: false, usageCounted: false, usageWarnings: checked.warnings, sensitive } };
+  const completionTokens = (await exactCounter())(responseText(canonical));
+  // The loop gets a turn between the answer's count and the prompt's.
+  await setImmediate();
+  return { bytes, contentType: 'application/json', outcome: { usage: { promptTokens: await plan.countPrompt(), completionTokens }, upstreamBroken: false, usageCounted: true, sensitive } };
 }

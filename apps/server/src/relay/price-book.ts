@@ -46,6 +46,11 @@ export class PriceBook {
     return this.catalog.find(modelName)?.maxOutputTokens;
   }
 
+  /** The context window of `modelName`, per the catalog (undefined when it does not know the model). */
+  contextTokens(modelName: string): number | undefined {
+    return this.catalog.find(modelName)?.contextTokens;
+  }
+
   /** True when the model has a fixed price or a ratio. */
   isPriced(modelName: string): boolean {
     return lookupModelPricing(this.tables, modelName).status === 'priced';

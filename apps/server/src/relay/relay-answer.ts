@@ -1,12 +1,13 @@
 // Writes the upstream's answer to the client as it arrives (bytes unchanged) while metering its usage.
 import type { ServerResponse } from 'node:http';
+import { setImmediate } from 'node:timers/promises';
 import { OpenAiChatStreamUsageReader, sseDoneFrame } from '@turnpike/formats';
 import type { BillableUsage } from '@turnpike/relay';
 import type { AnswerSensitivity } from '../content-policy/answer-filter';
 import type { OutputGuard } from './output-guard';
 import type { RelayRequest } from './relay-request';
 import { pumpStream } from './stream-pump';
-import { exactCounter } from './token-counter';
+import { budgetedCounter, exactCounter } from './token-counter';
 import { readBody, type UpstreamAbort, type UpstreamResponse } from './upstream-client';
 
 /** How an answer went, for settlement and the log. */
@@ -26,6 +27,8 @@ export interface AnswerOutcome {
   cutShort?: boolean;
   /** What the completion check (sensitive words) did to the answer, when it found a word. */
   sensitive?: AnswerSensitivity;
+  /** What the usage check repaired, or how a broken stream was billed (written to the log row's `other.warnings`). */
+  usageWarnings?: string[];
 }
 
 const streamHeaders = {
@@ -34,6 +37,11 @@ const streamHeaders = {
   connection: 'keep-alive',
   'x-accel-buffering': 'no',
 };
+
+/** The log note of a stream billed before its final usage event: the larger of the reported output and the streamed text. */
+export function brokenStreamNote(reportedOutput: number, streamed: number): string {
+  return `the stream ended before its final usage: billed the larger of the reported output (${reportedOutput}) and the streamed text (${streamed})`;
+}
 
 /** Resolves when the client can take more bytes, or has gone away. */
 export function waitForDrain(raw: ServerResponse): Promise<void> {
@@ -90,18 +98,19 @@ export async function relayStream(raw: ServerResponse, upstream: UpstreamRespons
     if (!raw.writableEnded) raw.end();
   }
   const reported = reader.usage;
-  if (reported && reported.inputTokens + reported.outputTokens > 0 && !cutShort) {
-    return {
-      usage: { promptTokens: reported.inputTokens, completionTokens: reported.outputTokens, cachedTokens: reported.cacheReadTokens, cacheCreationTokens: reported.cacheWriteTokens },
-      firstByteMs,
-      clientGone,
-      upstreamBroken,
-      usageCounted: false,
-    };
-  }
-  // No usage arrived (the upstream omits it, or the stream was cut): count what was actually streamed.
+  const hasReported = reported !== undefined && reported.inputTokens + reported.outputTokens > 0;
+  const usage = hasReported ? { promptTokens: reported.inputTokens, completionTokens: reported.outputTokens, cachedTokens: reported.cacheReadTokens, cacheCreationTokens: reported.cacheWriteTokens } : null;
+  if (usage && !cutShort && !clientGone && !upstreamBroken) return { usage, firstByteMs, clientGone, upstreamBroken, usageCounted: false };
+  // No usage arrived (the upstream omits it), or the stream ended before its final usage: count what was streamed.
   const count = await exactCounter();
-  return { usage: { promptTokens: call.endpoint.estimatePrompt(call, count), completionTokens: count(reader.text) }, firstByteMs, clientGone, upstreamBroken, usageCounted: true, cutShort };
+  const streamed = count(reader.text);
+  if (!usage) {
+    // The loop gets a turn between the answer's count and the prompt's.
+    await setImmediate();
+    return { usage: { promptTokens: call.endpoint.estimatePrompt(call, budgetedCounter(count)), completionTokens: streamed }, firstByteMs, clientGone, upstreamBroken, usageCounted: true, cutShort };
+  }
+  // What was reported so far may be a running figure: the bill takes the larger of it and the streamed text.
+  return { usage: { ...usage, completionTokens: Math.max(usage.completionTokens, streamed) }, firstByteMs, clientGone, upstreamBroken, usageCounted: false, cutShort, usageWarnings: [brokenStreamNote(usage.completionTokens, streamed)] };
 }
 
 /** Reads the whole answer, measures it, and returns its bytes for the caller to send unchanged. */
@@ -119,7 +128,7 @@ export async function readWholeAnswer(upstream: UpstreamResponse, call: RelayReq
     }
   }
   const count = await exactCounter();
-  const usage = call.endpoint.measure(call.json, parsed, text, call.endpoint.estimatePrompt(call, count), count);
+  const usage = call.endpoint.measure(call.json, parsed, text, call.endpoint.estimatePrompt(call, budgetedCounter(count)), count);
   return { bytes, outcome: { usage, upstreamBroken: false, usageCounted: parsed === undefined || !hasUsage(parsed) } };
 }
 

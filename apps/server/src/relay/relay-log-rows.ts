@@ -71,6 +71,7 @@ export function buildConsumeLog(
   const { quote, usage, cost, outcome, channel, upstreamModel, call, conversion, budget } = context;
   const notes: string[] = [...conversion.warnings];
   if (outcome.usageCounted) notes.push('the upstream reported no usage: tokens counted locally');
+  if (outcome.usageWarnings) notes.push(...outcome.usageWarnings);
   if (outcome.clientGone) notes.push('the client disconnected: billed what was streamed');
   if (outcome.upstreamBroken) notes.push('the upstream stream broke off');
   if (budget.outputCap !== null) notes.push(`the output limit was lowered to ${budget.outputCap} tokens, what the balance affords`);
@@ -116,6 +117,24 @@ export function buildShortfallLog(context: LogContext, amounts: { owed: number; 
   row.content = `request ${context.request.id}: the answer cost ${amounts.owed}, the balance covered ${amounts.billed}; ${amounts.unbilled} left unbilled`;
   row.other = JSON.stringify({ unbilled_quota: amounts.unbilled, owed_quota: amounts.owed, billed_quota: amounts.billed });
   return row;
+}
+
+/** The system row (type 4) of a call whose upstream reported usage out of range: the raw figures, what was billed instead. */
+export function buildUntrustedUsageLog(context: LogContext, reported: BillableUsage, billed: BillableUsage, violations: readonly string[]): NewLog {
+  const row = baseRow(context, LogType.System, undefined);
+  row.content = `request ${context.request.id}: the upstream reported usage out of range (${violations.join('; ')}); billed at most what the call held`;
+  row.other = JSON.stringify({ reported_usage: rawFigures(reported), billed_usage: rawFigures(billed), violations });
+  return row;
+}
+
+/** Usage counts as JSON keeps them: non-finite numbers (which JSON cannot hold) as their text. */
+function rawFigures(usage: BillableUsage): Record<string, number | string> {
+  const figures: Record<string, number | string> = {};
+  for (const [name, value] of Object.entries(usage)) {
+    if (typeof value === 'number') figures[name] = Number.isFinite(value) ? value : String(value);
+    else if (typeof value === 'string') figures[name] = value;
+  }
+  return figures;
 }
 
 /** The error row of a call that failed on every channel tried. */

@@ -1,7 +1,7 @@
 // One relay call, end to end: price → reserve → attempts with failover → relay the answer → settle exactly once.
 import { Readable } from 'node:stream';
 import { findFormat } from '@turnpike/formats';
-import { computeQuotaCost, resolveMappedModel, selectChannel, type BillableUsage, type BillingQuote } from '@turnpike/relay';
+import { boundUsage, computeQuotaCost, resolveMappedModel, selectChannel, usageBoundsFor, type BillableUsage, type BillingQuote, type UsageBounds } from '@turnpike/relay';
 import { findProviderAdaptor } from '@turnpike/providers';
 import type { UserRow } from '../db/schema';
 import type { RelayCallFacts } from '../metrics/gateway-metrics';
@@ -10,11 +10,11 @@ import { autoDisableChannel, isRetryable, shouldAutoDisable, type AttemptFailure
 import { readChatAnswer, relayChatStream, type ChatAnswerPlan } from './chat-answer';
 import { dialectOf } from './chat-wire';
 import { CredentialError } from './credential-cache';
-import { exactCounter, exactCounterIfLoaded, roughCounter } from './token-counter';
+import { budgetedCounter, exactCounter, exactCounterIfLoaded, roughCounter } from './token-counter';
 import { readWholeAnswer, relayStream, type AnswerOutcome } from './relay-answer';
 import type { RelayCaller } from './relay-caller';
 import { RelayError, permissionError, thrownText, upstreamUnavailableMessage } from './relay-error';
-import { buildConsumeLog, buildErrorLog, buildShortfallLog, clientTypeOf } from './relay-log-rows';
+import { buildConsumeLog, buildErrorLog, buildShortfallLog, buildUntrustedUsageLog, clientTypeOf } from './relay-log-rows';
 import { refuseSensitivePrompt } from '../content-policy/prompt-check';
 import { visitPromptTexts } from '../content-policy/prompt-texts';
 import { OutputGuard } from './output-guard';
@@ -268,7 +268,7 @@ export async function runRelay(services: RelayServices, request: RelayExchange, 
   const held = await reserveCall(services, inbound, caller, quote, promptEstimate);
   const { call, reservation } = held;
   if (held.outputCap !== null) request.res.setHeader(outputCapHeader, String(held.outputCap));
-  const countPrompt = async (): Promise<number> => call.endpoint.estimatePrompt(call, await exactCounter());
+  const countPrompt = async (): Promise<number> => call.endpoint.estimatePrompt(call, budgetedCounter(await exactCounter()));
   const tried: number[] = [];
   let attempt: AttemptResult;
   try {
@@ -285,7 +285,10 @@ export async function runRelay(services: RelayServices, request: RelayExchange, 
   if (call.stream) metrics?.streamDelta(1);
   try {
     if (call.format && attempt.chat) {
-      const estimatePrompt = (): number => call.endpoint.estimatePrompt(call, exactCounterIfLoaded() ?? roughCounter);
+      const estimatePrompt = (): number => {
+        const exact = exactCounterIfLoaded();
+        return call.endpoint.estimatePrompt(call, exact ? budgetedCounter(exact) : roughCounter);
+      };
       // The completion check reads the answer as canonical parts, so a checked answer is never passed through as bytes.
       const sensitive = services.policy.completion;
       const plan: ChatAnswerPlan = { inbound: call.format, ...attempt.chat, passthrough: attempt.chat.passthrough && !sensitive, model: call.model, framing: call.framing, estimatePrompt, countPrompt, guard, sensitive };
@@ -362,28 +365,48 @@ async function settle(services: RelayServices, context: SettledCallContext, sett
   const { call, caller } = context;
   const { quote, held, attempt, outcome } = settled;
   const units = call.endpoint.units?.(call.json) ?? 1;
-  const usage: BillableUsage = units === 1 ? outcome.usage : { ...outcome.usage, calls: units };
+  // Upstream usage is untrusted: counts out of the model's range are clamped, and such a call bills at most its hold.
+  const { usage: bounded, violations } = boundUsage(outcome.usage, usageBoundsOf(services, call.model, attempt.upstreamModel, held.outputLimit));
+  const usage: BillableUsage = units === 1 ? bounded : { ...bounded, calls: units };
   const cost = computeQuotaCost(quote, usage);
   const owed = cost.quota;
   const reservation = held.reservation;
-  if (owed > reservation.amount) await services.ledger.extend(reservation, owed - reservation.amount);
+  const untrusted = violations.length > 0;
+  if (owed > reservation.amount && !untrusted) await services.ledger.extend(reservation, owed - reservation.amount);
   const quota = Math.min(owed, reservation.amount);
   const unbilled = owed - quota;
   const conversion = { wire: attempt.chat?.wire ?? null, passthrough: attempt.chat?.passthrough ?? true, warnings: attempt.chat?.warnings ?? [] };
   const budget = { outputCap: held.outputCap, unbilled, cutShort: outcome.cutShort === true };
   const log = buildConsumeLog({ ...context, services, quote, usage, cost: { ...cost, quota }, outcome, channel: attempt.channel, upstreamModel: attempt.upstreamModel, conversion, budget });
-  if (unbilled > 0) services.context.log.warn({ requestId: context.request.id, userId: caller.user.id, model: call.model, owed, billed: quota, unbilled }, 'answer cost more than the balance could cover; the rest is unbilled');
+  if (untrusted) {
+    // The operator's alert: the server log at warn level, with the raw figures, and a system row in the usage log.
+    services.context.log.warn({ requestId: context.request.id, channelId: attempt.channel.id, model: call.model, reported: outcome.usage, violations }, 'upstream reported usage out of range; clamped to the reservation');
+  } else if (unbilled > 0) services.context.log.warn({ requestId: context.request.id, userId: caller.user.id, model: call.model, owed, billed: quota, unbilled }, 'answer cost more than the balance could cover; the rest is unbilled');
   services.ledger.settle(reservation, {
     actual: quota,
     channelId: attempt.channel.id,
     succeeded: true,
     log: services.context.options.bool('LogConsumeEnabled') ? log : null,
-    systemLog: unbilled > 0 ? buildShortfallLog({ ...context, services }, { owed, billed: quota, unbilled }) : null,
+    systemLog: untrusted
+      ? buildUntrustedUsageLog({ ...context, services }, outcome.usage, usage, violations)
+      : unbilled > 0
+        ? buildShortfallLog({ ...context, services }, { owed, billed: quota, unbilled })
+        : null,
     tokensUsed: usage.promptTokens + usage.completionTokens,
     modelName: call.model,
     username: caller.user.username,
   });
   return { usage, quota };
+}
+
+/** The largest usage a call of the model can report: the catalog's limits (of the upstream model, else the caller's), never below what the call was allowed. */
+function usageBoundsOf(services: RelayServices, model: string, upstreamModel: string, allowedOutput: number): UsageBounds {
+  const prices = services.prices;
+  return usageBoundsFor({
+    contextTokens: prices.contextTokens(upstreamModel) ?? prices.contextTokens(model),
+    maxOutputTokens: prices.maxOutputTokens(upstreamModel) ?? prices.maxOutputTokens(model),
+    allowedOutput,
+  });
 }
 
 /** Whether metrics or traces want the facts of calls. */

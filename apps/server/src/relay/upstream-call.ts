@@ -2,7 +2,8 @@
 // the wire it speaks for the call's format, and the facts that wire's format declares (path, body preparation,
 // settings group). No format is named here: what differs per format comes from the format.
 import { findFormat } from '@turnpike/formats';
-import { chatWireFor, findProvider, findProviderAdaptor, type AdaptorChannel, type ProviderAdaptor, type UpstreamCall } from '@turnpike/providers';
+import { chatWireFor, findProvider, findProviderAdaptor, findUsageReading, type AdaptorChannel, type ProviderAdaptor, type UpstreamCall, type UsageReading } from '@turnpike/providers';
+import { bundledModelCapabilities } from '@turnpike/relay';
 import type { OptionStore } from '../options/option-store';
 import { buildChatUpstreamBody, dialectOf } from './chat-wire';
 import { chooseThinking, claudeDefaultMaxTokens, groupSettings } from './provider-options';
@@ -21,6 +22,8 @@ export interface ChatAttempt {
   reframe: ((chunk: Buffer) => Buffer) | null;
   /** What the conversion could not carry over (logged with the call). */
   warnings: string[];
+  /** How the channel type's reported usage is read (where its reasoning tokens stand). */
+  usageReading: UsageReading;
 }
 
 /** The channel an attempt goes to, with the upstream model it asks for. */
@@ -94,5 +97,5 @@ export function prepareUpstreamCall(options: OptionStore, call: RelayRequest, ta
   const apiVersion = settings?.apiVersion(options, upstreamModel);
   const upstreamCall = adaptor.buildRequest({ channel, path: format?.upstreamPath ?? nativeWirePath, body: built.body, contentType: 'application/json', model: upstreamModel, stream: upstreamStream, headers, apiVersion, accessToken });
   const reframe = upstreamStream && adaptor.streaming?.kind === 'reframed' ? adaptor.streaming.createReframer() : null;
-  return { ok: true, upstreamModel, upstreamCall, chat: { wire, passthrough, upstreamStream, reframe, warnings: built.warnings } };
+  return { ok: true, upstreamModel, upstreamCall, chat: { wire, passthrough, upstreamStream, reframe, warnings: built.warnings, usageReading: findUsageReading(channel.type) } };
 }

@@ -1,6 +1,7 @@
 // OpenAI chat answer <-> canonical response, plus the finish-reason and error mappings the stream codec shares.
 import type { CanonicalError, CanonicalFinishReason, CanonicalPart, CanonicalResponse } from '../canonical-model';
 import type { OpenAiChatResponse, OpenAiErrorBody } from './openai-chat-schema';
+import { contentTexts } from './openai-chat-content-parts';
 import { usageFromOpenAi, usageToOpenAi } from './openai-chat-usage';
 import { sealToolCallId } from '../tool-call-signature';
 
@@ -36,9 +37,11 @@ export function decodeOpenAiChatResponse(response: OpenAiChatResponse): Canonica
   const choice = response.choices[0];
   const parts: CanonicalPart[] = [];
   const message = choice?.message;
-  const reasoning = message?.reasoning_content ?? message?.reasoning;
+  // Content may be an array of typed parts (Mistral's thinking and text parts): its reasoning joins the reasoning field's.
+  const content = contentTexts(message?.content);
+  const reasoning = (message?.reasoning_content ?? message?.reasoning ?? '') + content.reasoning;
   if (reasoning) parts.push({ type: 'reasoning', text: reasoning });
-  if (message?.content) parts.push({ type: 'text', text: message.content });
+  if (content.text) parts.push({ type: 'text', text: content.text });
   if (message?.refusal) parts.push({ type: 'text', text: message.refusal });
   for (const call of message?.tool_calls ?? []) {
     parts.push({ type: 'tool-call', id: call.id, name: call.function.name, arguments: call.function.arguments });

@@ -157,7 +157,8 @@ export const openAiChatResponseSchema = z.looseObject({
       index: z.number(),
       message: z.looseObject({
         role: z.string().optional(),
-        content: z.string().nullish(),
+        /** A string, or typed parts (Mistral: thinking and text parts); see openai-chat-content-parts.ts. */
+        content: z.union([z.string(), z.array(z.unknown())]).nullish(),
         refusal: z.string().nullish(),
         tool_calls: z.array(openAiToolCallSchema).nullish(),
         /** DeepSeek and most compatible servers return reasoning here. */
@@ -192,7 +193,8 @@ export const openAiChatChunkSchema = z.looseObject({
       delta: z
         .looseObject({
           role: z.string().nullish(),
-          content: z.string().nullish(),
+          /** A string, or typed parts (Mistral streams thinking and text parts). */
+          content: z.union([z.string(), z.array(z.unknown())]).nullish(),
           refusal: z.string().nullish(),
           reasoning_content: z.string().nullish(),
           reasoning: z.string().nullish(),

@@ -9,7 +9,8 @@ import { SseParser } from '../sse-parser';
 import { encodeSseJson, sseDoneFrame } from '../sse-writer';
 import type { OpenAiChatChunk } from './openai-chat-schema';
 import { decodeOpenAiError, encodeOpenAiError, finishReasonFromOpenAi, finishReasonToOpenAi } from './openai-chat-response-codec';
-import { usageFromOpenAi, usageToOpenAi } from './openai-chat-usage';
+import { contentTexts } from './openai-chat-content-parts';
+import { chunkUsageOf, usageFromOpenAi, usageToOpenAi } from './openai-chat-usage';
 import { isRecord, type JsonRecord } from '../json-values';
 import { sealToolCallId } from '../tool-call-signature';
 
@@ -107,7 +108,7 @@ export class OpenAiChatStreamDecoder {
     const choices = Array.isArray(chunk.choices) ? chunk.choices : [];
     const choice: unknown = choices.find((candidate) => isRecord(candidate) && (candidate.index ?? 0) === 0);
     if (isRecord(choice)) this.readChoice(choice);
-    const usage = usageFromOpenAi(chunk.usage);
+    const usage = usageFromOpenAi(chunkUsageOf(chunk));
     if (usage) this.output.push({ type: 'usage', usage });
   }
 
@@ -116,7 +117,14 @@ export class OpenAiChatStreamDecoder {
     // DeepSeek-style servers use reasoning_content, OpenRouter uses reasoning.
     const reasoning = typeof delta.reasoning_content === 'string' ? delta.reasoning_content : delta.reasoning;
     if (typeof reasoning === 'string' && reasoning.length > 0) this.output.push({ type: 'reasoning-delta', text: reasoning });
-    if (typeof delta.content === 'string' && delta.content.length > 0) this.output.push({ type: 'text-delta', text: delta.content });
+    if (typeof delta.content === 'string') {
+      if (delta.content.length > 0) this.output.push({ type: 'text-delta', text: delta.content });
+    } else if (Array.isArray(delta.content)) {
+      // Mistral streams typed parts (thinking, text) as `delta.content` arrays.
+      const content = contentTexts(delta.content);
+      if (content.reasoning.length > 0) this.output.push({ type: 'reasoning-delta', text: content.reasoning });
+      if (content.text.length > 0) this.output.push({ type: 'text-delta', text: content.text });
+    }
     if (typeof delta.refusal === 'string' && delta.refusal.length > 0) this.output.push({ type: 'text-delta', text: delta.refusal });
     if (Array.isArray(delta.tool_calls)) {
       for (const toolCall of delta.tool_calls) if (isRecord(toolCall)) this.readToolCall(toolCall);

@@ -5,20 +5,36 @@ import { SseParser, type SseEvent } from '../sse-parser';
 import { BaseStreamUsageReader, type StreamUsageReaderOptions } from '../stream-usage-reader-base';
 import type { OpenAiUsage } from './openai-chat-schema';
 import { isRecord, readCount, type JsonRecord } from '../json-values';
+import { contentTexts } from './openai-chat-content-parts';
 
-/** Converts an OpenAI `usage` object to canonical usage; undefined when it is not an object. */
+/**
+ * Converts an OpenAI `usage` object to canonical usage; undefined when it is not an object. OpenAI counts reasoning
+ * inside `completion_tokens` (total = prompt + completion). xAI reports it beside (total = prompt + completion +
+ * reasoning): when the total says so, the output is total − prompt, as new-api reads xAI. DeepSeek's cache hits
+ * (`prompt_cache_hit_tokens`) stand in for `cached_tokens` when that is absent.
+ */
 export function usageFromOpenAi(usage: unknown): CanonicalUsage | undefined {
   if (!isRecord(usage)) return undefined;
   const promptDetails = isRecord(usage.prompt_tokens_details) ? usage.prompt_tokens_details : undefined;
   const completionDetails = isRecord(usage.completion_tokens_details) ? usage.completion_tokens_details : undefined;
+  const inputTokens = readCount(usage, 'prompt_tokens');
+  const completion = readCount(usage, 'completion_tokens');
+  const reasoningTokens = readCount(completionDetails, 'reasoning_tokens');
+  const reasoningBeside = reasoningTokens > 0 && readCount(usage, 'total_tokens') === inputTokens + completion + reasoningTokens;
   return {
-    inputTokens: readCount(usage, 'prompt_tokens'),
-    outputTokens: readCount(usage, 'completion_tokens'),
-    cacheReadTokens: readCount(promptDetails, 'cached_tokens'),
+    inputTokens,
+    outputTokens: reasoningBeside ? completion + reasoningTokens : completion,
+    cacheReadTokens: promptDetails?.cached_tokens === undefined ? readCount(usage, 'prompt_cache_hit_tokens') : readCount(promptDetails, 'cached_tokens'),
     // OpenRouter reports Anthropic-style cache writes here; OpenAI itself never writes it.
     cacheWriteTokens: readCount(promptDetails, 'cache_write_tokens'),
-    reasoningTokens: readCount(completionDetails, 'reasoning_tokens'),
+    reasoningTokens,
   };
+}
+
+/** The usage object of a stream chunk: `usage`, or Groq's `x_groq.usage` in its last chunk. */
+export function chunkUsageOf(chunk: JsonRecord): unknown {
+  if (chunk.usage !== undefined && chunk.usage !== null) return chunk.usage;
+  return isRecord(chunk.x_groq) ? chunk.x_groq.usage : undefined;
 }
 
 /** Converts canonical usage to an OpenAI `usage` object; detail objects appear only when nonzero. */
@@ -93,7 +109,7 @@ export class OpenAiChatStreamUsageReader extends BaseStreamUsageReader {
       return;
     }
     if (!isRecord(chunk)) return;
-    const usage = usageFromOpenAi(chunk.usage);
+    const usage = usageFromOpenAi(chunkUsageOf(chunk));
     if (usage) this.latestUsage = usage;
     if (this.collectText) this.collectChunkText(chunk);
   }
@@ -107,7 +123,10 @@ export class OpenAiChatStreamUsageReader extends BaseStreamUsageReader {
       this.collect(choice.text);
       const delta = choice.delta;
       if (!isRecord(delta)) continue;
-      for (const key of ['reasoning_content', 'reasoning', 'content'] as const) this.collect(delta[key]);
+      for (const key of ['reasoning_content', 'reasoning'] as const) this.collect(delta[key]);
+      const content = contentTexts(delta.content);
+      this.collect(content.reasoning);
+      this.collect(content.text);
       if (!Array.isArray(delta.tool_calls)) continue;
       for (const toolCall of delta.tool_calls) {
         const functionPart = isRecord(toolCall) && isRecord(toolCall.function) ? toolCall.function : undefined;

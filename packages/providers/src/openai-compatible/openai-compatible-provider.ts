@@ -5,6 +5,7 @@ import type { TypeConformance } from '../__conformance__/conformance-kit';
 import type { Provider } from '../provider';
 import type { AdaptorChannel, BalanceReader, ModelListReader } from '../provider-adaptor';
 import type { ProviderDescriptor } from '../provider-descriptor';
+import type { UsageReading } from '../usage-reading';
 import { openAiCompatibleAdaptor } from './openai-compatible-adaptor';
 import { openAiModelListReader } from './openai-compatible-readers';
 
@@ -17,6 +18,8 @@ export interface OpenAiCompatibleProviderOptions {
   modelListReader?: ModelListReader;
   /** True when the upstream also serves the Responses API, so Responses callers pass through instead of converting. */
   responsesApi?: boolean;
+  /** The provider's usage rule, when it differs from the standard one. */
+  usageReading?: UsageReading;
   /** Conformance samples; by default one bearer-key sample at the descriptor's host with its first default model. */
   conformance?: () => Promise<TypeConformance>;
 }
@@ -47,5 +50,6 @@ export function openAiCompatibleProvider(descriptor: ProviderDescriptor, options
     modelListReader: options.modelListReader ?? openAiModelListReader(descriptor.defaultBaseUrl, mapPath ? (channel) => mapPath('/v1/models', channel) : () => '/v1/models'),
     balanceReader: options.balanceReader,
     conformance: options.conformance ?? descriptorConformance(descriptor),
+    ...(options.usageReading ? { usageReading: options.usageReading } : {}),
   };
 }

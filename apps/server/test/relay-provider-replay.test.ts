@@ -1,0 +1,355 @@
+// The provider replay corpus (packages/providers/src/*/__fixtures__/*.replay.json) through the relay: each case's
+// whole answer and stream, replayed by a channel of the provider's type to every inbound format's official SDK,
+// must give the SDK the answer's text, reasoning and finish reason and report the billed usage; the log row bills
+// the same. Then streams broken off (the upstream cut before its final usage event, or the caller leaving) bill at
+// least the text that was streamed, for every upstream kind.
+import type { ServerResponse } from 'node:http';
+import Anthropic from '@anthropic-ai/sdk';
+import { GoogleGenAI } from '@google/genai';
+import { findFormat, usageFromAnthropic, usageFromGemini, usageFromOpenAi, usageFromOpenAiResponses, type CanonicalUsage } from '@turnpike/formats';
+import { findUsageReading, reconcileUsage } from '@turnpike/providers';
+import { createServiceAccount, loadReplayCases, replayStreamText, selfSignedCertificate, sendJson, startMockUpstream, type MockUpstream, type RecordedRequest, type ReplayCase } from '@turnpike/testing';
+import { countTokens } from 'gpt-tokenizer';
+import OpenAI from 'openai';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addApiKey, addChannel } from './helpers/relay-fixtures';
+import { startTestServer, type Actor, type TestServer } from './helpers/test-server';
+
+type Inbound = 'openai-chat' | 'openai-responses' | 'anthropic-messages' | 'gemini';
+const inbounds: readonly Inbound[] = ['openai-chat', 'openai-responses', 'anthropic-messages', 'gemini'];
+
+/** What a client got: text, reasoning, canonical finish reason, and the usage it was told, read in canonical terms. */
+interface ClientView {
+  text: string;
+  reasoning: string;
+  finish: string;
+  usage: { input: number; output: number; reasoning: number };
+}
+
+const cases = loadReplayCases();
+/** The model name each case's channel serves (Vertex builds its URL from a real Gemini model name). */
+const modelOf = (replay: ReplayCase, index: number): string => (replay.channelType === 41 ? 'gemini-2.5-flash' : `replay-${index}`);
+
+function viewOf(usage: CanonicalUsage | undefined): ClientView['usage'] {
+  return { input: usage?.inputTokens ?? -1, output: usage?.outputTokens ?? -1, reasoning: usage?.reasoningTokens ?? -1 };
+}
+
+/** Text and reasoning of OpenAI chat content: a string, or (passed through from Mistral) typed parts. */
+function chatContent(content: unknown): { text: string; reasoning: string } {
+  if (typeof content === 'string') return { text: content, reasoning: '' };
+  let text = '';
+  let reasoning = '';
+  for (const part of Array.isArray(content) ? (content as Array<Record<string, unknown>>) : []) {
+    if (part.type === 'thinking') reasoning += (part.thinking as Array<{ text: string }>).map((piece) => piece.text).join('');
+    else if (typeof part.text === 'string') text += part.text;
+  }
+  return { text, reasoning };
+}
+
+const openAiFinish: Record<string, string> = { stop: 'stop', length: 'length', tool_calls: 'tool-calls', content_filter: 'content-filter' };
+const anthropicFinish: Record<string, string> = { end_turn: 'stop', max_tokens: 'length', tool_use: 'tool-calls', stop_sequence: 'stop' };
+const geminiFinish: Record<string, string> = { STOP: 'stop', MAX_TOKENS: 'length', SAFETY: 'content-filter' };
+
+async function askChat(client: OpenAI, model: string, stream: boolean): Promise<ClientView> {
+  const messages = [{ role: 'user' as const, content: 'Replay.' }];
+  if (!stream) {
+    const answer = await client.chat.completions.create({ model, messages, max_tokens: 2000 });
+    const message = answer.choices[0].message as unknown as { content: unknown; reasoning_content?: string };
+    const content = chatContent(message.content);
+    return { text: content.text, reasoning: (message.reasoning_content ?? '') + content.reasoning, finish: openAiFinish[answer.choices[0].finish_reason], usage: viewOf(usageFromOpenAi(answer.usage)) };
+  }
+  const view: ClientView = { text: '', reasoning: '', finish: '', usage: viewOf(undefined) };
+  for await (const chunk of await client.chat.completions.create({ model, messages, max_tokens: 2000, stream: true, stream_options: { include_usage: true } })) {
+    const choice = chunk.choices[0];
+    if (choice) {
+      const delta = choice.delta as unknown as { content?: unknown; reasoning_content?: string | null };
+      const content = chatContent(delta.content ?? '');
+      view.text += content.text;
+      view.reasoning += (delta.reasoning_content ?? '') + content.reasoning;
+      if (choice.finish_reason) view.finish = openAiFinish[choice.finish_reason];
+    }
+    const usage = chunk.usage ?? (chunk as unknown as { x_groq?: { usage?: unknown } }).x_groq?.usage;
+    if (usage) view.usage = viewOf(usageFromOpenAi(usage));
+  }
+  return view;
+}
+
+async function askResponses(client: OpenAI, model: string, stream: boolean): Promise<ClientView> {
+  const reasoningOf = (output: Array<{ type: string; summary?: Array<{ text: string }>; content?: Array<{ text: string }> }>): string =>
+    output
+      .filter((item) => item.type === 'reasoning')
+      .map((item) => [...(item.summary ?? []), ...(item.content ?? [])].map((part) => part.text).join(''))
+      .join('');
+  if (!stream) {
+    const answer = await client.responses.create({ model, input: 'Replay.', max_output_tokens: 2000 });
+    return { text: answer.output_text, reasoning: reasoningOf(answer.output as never), finish: answer.status === 'completed' ? 'stop' : String(answer.status), usage: viewOf(usageFromOpenAiResponses(answer.usage)) };
+  }
+  const view: ClientView = { text: '', reasoning: '', finish: '', usage: viewOf(undefined) };
+  for await (const event of await client.responses.create({ model, input: 'Replay.', max_output_tokens: 2000, stream: true })) {
+    if (event.type === 'response.output_text.delta') view.text += event.delta;
+    else if (event.type === 'response.reasoning_summary_text.delta' || event.type === 'response.reasoning_text.delta') view.reasoning += event.delta;
+    else if (event.type === 'response.completed') {
+      view.finish = event.response.status === 'completed' ? 'stop' : String(event.response.status);
+      view.usage = viewOf(usageFromOpenAiResponses(event.response.usage));
+    }
+  }
+  return view;
+}
+
+async function askAnthropic(client: Anthropic, model: string, stream: boolean): Promise<ClientView> {
+  const params = { model, max_tokens: 2000, messages: [{ role: 'user' as const, content: 'Replay.' }] };
+  if (!stream) {
+    const answer = await client.messages.create(params);
+    let text = '';
+    let reasoning = '';
+    for (const block of answer.content) {
+      if (block.type === 'text') text += block.text;
+      else if (block.type === 'thinking') reasoning += block.thinking;
+    }
+    return { text, reasoning, finish: anthropicFinish[answer.stop_reason ?? ''] ?? String(answer.stop_reason), usage: viewOf(usageFromAnthropic(answer.usage)) };
+  }
+  const view: ClientView = { text: '', reasoning: '', finish: '', usage: viewOf(undefined) };
+  const counters: Record<string, unknown> = {};
+  for await (const event of await client.messages.create({ ...params, stream: true })) {
+    if (event.type === 'message_start') Object.assign(counters, event.message.usage);
+    else if (event.type === 'content_block_delta' && event.delta.type === 'text_delta') view.text += event.delta.text;
+    else if (event.type === 'content_block_delta' && event.delta.type === 'thinking_delta') view.reasoning += event.delta.thinking;
+    else if (event.type === 'message_delta') {
+      for (const [name, value] of Object.entries(event.usage)) if (value !== null && value !== undefined) counters[name] = value;
+      if (event.delta.stop_reason) view.finish = anthropicFinish[event.delta.stop_reason] ?? event.delta.stop_reason;
+    }
+  }
+  view.usage = viewOf(usageFromAnthropic(counters));
+  return view;
+}
+
+async function askGemini(client: GoogleGenAI, model: string, stream: boolean): Promise<ClientView> {
+  const view: ClientView = { text: '', reasoning: '', finish: '', usage: viewOf(undefined) };
+  const take = (chunk: { candidates?: Array<{ content?: { parts?: Array<{ text?: string; thought?: boolean }> }; finishReason?: string }>; usageMetadata?: unknown }): void => {
+    const candidate = chunk.candidates?.[0];
+    for (const part of candidate?.content?.parts ?? []) {
+      if (part.thought) view.reasoning += part.text ?? '';
+      else view.text += part.text ?? '';
+    }
+    if (candidate?.finishReason) view.finish = geminiFinish[candidate.finishReason] ?? candidate.finishReason;
+    if (chunk.usageMetadata) view.usage = viewOf(usageFromGemini(chunk.usageMetadata));
+  };
+  const request = { model, contents: 'Replay.', config: { maxOutputTokens: 2000 } };
+  if (!stream) take(await client.models.generateContent(request));
+  else for await (const chunk of await client.models.generateContentStream(request)) take(chunk);
+  return view;
+}
+
+/** Whether the upstream request asks for a stream, in the wire's own way. */
+function wantsStream(request: RecordedRequest): boolean {
+  if (request.path.includes(':streamGenerateContent')) return true;
+  return (request.body as { stream?: unknown } | undefined)?.stream === true;
+}
+
+const streamType = (replay: ReplayCase): string => (replay.wire === 'openai-chat' || replay.wire === 'anthropic-messages' ? 'text/event-stream' : 'text/event-stream; charset=utf-8');
+
+/** Writes the case's stream frames one by one; `until` stops before the frame it names (the rest is never sent). */
+async function writeFrames(replay: ReplayCase, response: ServerResponse, frames: readonly unknown[]): Promise<void> {
+  response.writeHead(200, { 'content-type': streamType(replay) });
+  for (const frame of frames) {
+    response.write(replayStreamText({ ...replay, stream: [frame] }));
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+describe('provider replay corpus through the relay to the official SDKs', () => {
+  let server: TestServer;
+  let upstream: MockUpstream;
+  let oauth: MockUpstream;
+  let base: string;
+  let user: Actor;
+  let key: string;
+  let tlsSetting: string | undefined;
+  /** What the mock answers: the case now replayed, and how. */
+  let current: { replay: ReplayCase; mode: 'whole-or-stream' | 'cut' | 'hang'; frames: number } | null = null;
+
+  beforeAll(async () => {
+    tlsSetting = process.env.NODE_TLS_REJECT_UNAUTHORIZED;
+    process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
+    oauth = await startMockUpstream({ tls: selfSignedCertificate() });
+    oauth.answer((_call, response) => sendJson(response, { access_token: 'ya29.replay-token', expires_in: 3599, token_type: 'Bearer' }));
+    upstream = await startMockUpstream();
+    server = await startTestServer();
+    const models = Object.fromEntries(cases.map((replay, index) => [modelOf(replay, index), 1]));
+    await server.context.options.set('ModelRatio', models);
+    await server.context.options.set('CompletionRatio', models);
+    base = await server.listen();
+    user = await server.createUser({ username: 'replayer', quota: 100_000_000 });
+    const account = createServiceAccount(`${oauth.url}/token`);
+    for (const [index, replay] of cases.entries()) {
+      await addChannel(server, { baseUrl: upstream.url, models: modelOf(replay, index), type: replay.channelType, key: replay.channelType === 41 ? account.key : 'replay-key' });
+    }
+    key = (await addApiKey(server, user)).key;
+    upstream.answer(async (request, response) => {
+      if (!current) return sendJson(response, { error: { message: 'no case' } }, 500);
+      const { replay, mode, frames } = current;
+      if (mode === 'whole-or-stream') {
+        if (!wantsStream(request)) return sendJson(response, replay.whole);
+        await writeFrames(replay, response, replay.stream);
+        response.end();
+        return;
+      }
+      await writeFrames(replay, response, replay.stream.slice(0, frames));
+      // Cut: the connection drops before the final usage event. Hang: nothing more until the caller leaves.
+      if (mode === 'cut') response.destroy();
+      else await new Promise((resolve) => response.on('close', resolve));
+    });
+  });
+  afterAll(async () => {
+    if (tlsSetting === undefined) delete process.env.NODE_TLS_REJECT_UNAUTHORIZED;
+    else process.env.NODE_TLS_REJECT_UNAUTHORIZED = tlsSetting;
+    await server?.stop();
+    await upstream?.close();
+    await oauth?.close();
+  });
+
+  const lastConsume = async () => server.context.db.selectFrom('logs').selectAll().where('user_id', '=', user.user.id).where('type', '=', 2).orderBy('id', 'desc').executeTakeFirstOrThrow();
+
+  async function ask(inbound: Inbound, model: string, stream: boolean): Promise<ClientView> {
+    if (inbound === 'openai-chat') return askChat(new OpenAI({ apiKey: key, baseURL: `${base}/v1`, maxRetries: 0 }), model, stream);
+    if (inbound === 'openai-responses') return askResponses(new OpenAI({ apiKey: key, baseURL: `${base}/v1`, maxRetries: 0 }), model, stream);
+    if (inbound === 'anthropic-messages') return askAnthropic(new Anthropic({ apiKey: key, baseURL: base, maxRetries: 0 }), model, stream);
+    return askGemini(new GoogleGenAI({ apiKey: key, httpOptions: { baseUrl: base } }), model, stream);
+  }
+
+  for (const [index, replay] of cases.entries()) {
+    for (const inbound of inbounds) {
+      // An OpenAI channel serves Responses callers through the upstream's own Responses API, which a chat case does not record.
+      if (inbound === 'openai-responses' && replay.channelType === 1) continue;
+      for (const stream of [false, true]) {
+        it(`${replay.name} → ${inbound}${stream ? ' (stream)' : ''}`, async () => {
+          current = { replay, mode: 'whole-or-stream', frames: 0 };
+          const view = await ask(inbound, modelOf(replay, index), stream);
+          const { text, reasoning, finish, usage } = replay.expect;
+          expect(view.text).toBe(text);
+          expect(view.reasoning).toBe(reasoning);
+          expect(view.finish).toBe(finish);
+          expect(view.usage).toEqual({ input: usage.inputTokens, output: usage.outputTokens, reasoning: usage.reasoningTokens });
+          await server.settle();
+          const log = await lastConsume();
+          expect(log).toMatchObject({ model_name: modelOf(replay, index), prompt_tokens: usage.inputTokens, completion_tokens: usage.outputTokens });
+        });
+      }
+    }
+  }
+
+  /** The frames of a stream up to its last text, before any frame that finishes it or carries its final usage. */
+  function framesBeforeEnd(replay: ReplayCase): number {
+    const text = replayStreamText({ ...replay, stream: replay.stream });
+    let last = 0;
+    for (const [index, frame] of replay.stream.entries()) {
+      const json = JSON.stringify(frame);
+      if (/"(finish_reason|finishReason)":"/.test(json) || /"message_delta"/.test(json) || frame === '[DONE]') break;
+      last = index + 1;
+    }
+    expect(text.length).toBeGreaterThan(0);
+    return last;
+  }
+
+  for (const [index, replay] of cases.entries()) {
+    const other: Inbound = replay.wire === 'openai-chat' ? 'anthropic-messages' : 'openai-chat';
+    for (const [mode, inbound] of [
+      ['cut', replay.wire],
+      ['cut', other],
+      ['hang', replay.wire],
+    ] as const) {
+      it(`${replay.name}: a stream ${mode === 'cut' ? 'the upstream cuts' : 'the caller leaves'} before its final usage bills at least the streamed text (${inbound})`, async () => {
+        const frames = framesBeforeEnd(replay);
+        current = { replay, mode, frames };
+        const sent = replay.stream.slice(0, frames);
+        const streamedText = replayTextOf(replay, sent);
+        expect(streamedText.length).toBeGreaterThan(0);
+        const before = (await lastConsume().catch(() => null))?.id ?? 0;
+        // The caller leaves once the last frame sent reached it (a pass-through stream carries the upstream's bytes).
+        await breakStream(inbound, modelOf(replay, index), mode === 'hang' ? JSON.stringify(sent.at(-1)) : null);
+        await expect.poll(async () => ((await server.settle(), await lastConsume().catch(() => null))?.id ?? 0) > before).toBe(true);
+        const log = await lastConsume();
+        // The larger of what the upstream had reported so far (Perplexity repeats its growing usage) and the streamed text.
+        const reader = findFormat(replay.wire)!.createStreamUsageReader();
+        reader.push(Buffer.from(replayStreamText({ ...replay, stream: sent }), 'utf8'));
+        reader.end();
+        const reported = reconcileUsage(reader.usage ?? usageFromOpenAi({})!, findUsageReading(replay.channelType)).usage.outputTokens;
+        expect(log.completion_tokens).toBe(Math.max(reported, countTokens(streamedText)));
+        expect(log.completion_tokens).toBeGreaterThanOrEqual(countTokens(streamedText));
+        expect(log.prompt_tokens).toBeGreaterThan(0);
+        expect(JSON.parse(log.other).warnings.join('\n')).toMatch(/the stream ended before its final usage|the upstream reported no usage/);
+      });
+    }
+  }
+
+  it('a legacy completions stream (no format conversion) that the upstream cuts bills at least its streamed text', async () => {
+    const index = cases.findIndex((replay) => replay.channelType === 1);
+    const chunk = (text: string, completion: number) => ({ id: 'cmpl-1', object: 'text_completion', created: 1764000000, model: 'gpt-3.5-turbo-instruct', choices: [{ text, index: 0, logprobs: null, finish_reason: null }], usage: { prompt_tokens: 5, completion_tokens: completion, total_tokens: 5 + completion } });
+    const pieces = ['Once upon a time', ' there was a gateway', ' that billed every streamed word.'];
+    current = { replay: { ...cases[index], stream: pieces.map((piece) => chunk(piece, 1)) }, mode: 'cut', frames: pieces.length };
+    const before = (await lastConsume().catch(() => null))?.id ?? 0;
+    const answer = await fetch(`${base}/v1/completions`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ model: modelOf(cases[index], index), prompt: 'Tell a story.', stream: true, max_tokens: 200 }) });
+    await answer.text().catch(() => '');
+    await expect.poll(async () => ((await server.settle(), await lastConsume().catch(() => null))?.id ?? 0) > before).toBe(true);
+    const log = await lastConsume();
+    expect(log).toMatchObject({ prompt_tokens: 5, completion_tokens: countTokens(pieces.join('')) });
+    expect(JSON.parse(log.other).warnings).toContain(`the stream ended before its final usage: billed the larger of the reported output (1) and the streamed text (${countTokens(pieces.join(''))})`);
+  });
+
+  /** Calls with a raw streaming request; with `leaveAfter`, drops the connection once those bytes arrived. */
+  async function breakStream(inbound: Inbound, model: string, leaveAfter: string | null): Promise<void> {
+    const controller = new AbortController();
+    const request = streamRequest(inbound, model);
+    const answer = await fetch(`${base}${request.path}`, { method: 'POST', headers: { ...request.headers, 'content-type': 'application/json' }, body: JSON.stringify(request.body), signal: controller.signal });
+    const reader = answer.body!.getReader();
+    const decoder = new TextDecoder();
+    let received = '';
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return;
+        received += decoder.decode(value, { stream: true });
+        if (leaveAfter !== null && received.includes(leaveAfter)) {
+          controller.abort();
+          return;
+        }
+      }
+    } catch {
+      // The caller's own abort.
+    }
+  }
+
+  function streamRequest(inbound: Inbound, model: string): { path: string; headers: Record<string, string>; body: unknown } {
+    const messages = [{ role: 'user', content: 'Replay.' }];
+    if (inbound === 'openai-chat') return { path: '/v1/chat/completions', headers: { authorization: `Bearer ${key}` }, body: { model, messages, stream: true, max_tokens: 2000 } };
+    if (inbound === 'anthropic-messages') return { path: '/v1/messages', headers: { 'x-api-key': key }, body: { model, messages, stream: true, max_tokens: 2000 } };
+    return { path: `/v1beta/models/${model}:streamGenerateContent?alt=sse`, headers: { 'x-goog-api-key': key }, body: { contents: [{ role: 'user', parts: [{ text: 'Replay.' }] }], generationConfig: { maxOutputTokens: 2000 } } };
+  }
+});
+
+/** The reasoning and text of some frames of a case's stream, in the order they came (what the relay counts). */
+function replayTextOf(replay: ReplayCase, frames: readonly unknown[]): string {
+  let text = '';
+  for (const frame of frames) {
+    if (typeof frame !== 'object' || frame === null) continue;
+    const record = frame as Record<string, unknown>;
+    if (replay.wire === 'anthropic-messages') {
+      const delta = record.delta as { text?: string; thinking?: string } | undefined;
+      if (record.type === 'content_block_delta') text += delta?.thinking ?? delta?.text ?? '';
+    } else if (replay.wire === 'gemini') {
+      const parts = ((record.candidates as Array<{ content?: { parts?: Array<{ text?: string }> } }> | undefined)?.[0]?.content?.parts ?? []) as Array<{ text?: string }>;
+      for (const part of parts) text += part.text ?? '';
+    } else {
+      const delta = ((record.choices as Array<{ delta?: Record<string, unknown> }> | undefined)?.[0]?.delta ?? {}) as Record<string, unknown>;
+      if (typeof delta.reasoning_content === 'string') text += delta.reasoning_content;
+      const content = delta.content;
+      if (typeof content === 'string') text += content;
+      else if (Array.isArray(content)) {
+        for (const part of content as Array<Record<string, unknown>>) {
+          text += part.type === 'thinking' ? (part.thinking as Array<{ text: string }>).map((piece) => piece.text).join('') : typeof part.text === 'string' ? part.text : '';
+        }
+      }
+    }
+  }
+  return text;
+}
