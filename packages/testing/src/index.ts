@@ -26,3 +26,4 @@ export * from './epay-gateway';
 export * from './emulated-task-board';
 export * from './midjourney-proxy-emulator';
 export * from './suno-api-emulator';
+export * from './openai-spec/openai-spec-validator';

@@ -65,6 +65,8 @@ export function encodeOpenAiChatResponse(response: CanonicalResponse): OpenAiCha
   const message: OpenAiChatResponse['choices'][number]['message'] = {
     role: 'assistant',
     content: text.length > 0 || toolCalls.length === 0 ? text : null,
+    // OpenAI always sends `refusal` (null unless the model refused) and its SDK's types require it.
+    refusal: null,
   };
   // DeepSeek's reasoning_content is the de-facto place for reasoning text in this dialect.
   if (reasoning.length > 0) message.reasoning_content = reasoning;
@@ -74,7 +76,7 @@ export function encodeOpenAiChatResponse(response: CanonicalResponse): OpenAiCha
     object: 'chat.completion',
     created: response.created,
     model: response.model,
-    choices: [{ index: 0, message, finish_reason: finishReasonToOpenAi(response.finishReason) }],
+    choices: [{ index: 0, message, logprobs: null, finish_reason: finishReasonToOpenAi(response.finishReason) }],
   };
   if (response.usage) result.usage = usageToOpenAi(response.usage);
   return result;
