@@ -46,6 +46,7 @@ export * from './azure/azure-adaptor';
 export * from './openai-compatible/openai-compatible-readers';
 export * from './anthropic/anthropic-adaptor';
 export * from './gemini/gemini-adaptor';
+export * from './gemini/gemini-embeddings';
 export * from './provider';
 export * from './providers';
 export * from './openai-compatible/openai-compatible-provider';

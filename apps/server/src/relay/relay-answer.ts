@@ -1,6 +1,7 @@
 // Writes the upstream's answer to the client as it arrives (bytes unchanged) while metering its usage.
 import type { ServerResponse } from 'node:http';
 import { OpenAiChatStreamUsageReader, sseDoneFrame } from '@turnpike/formats';
+import type { EndpointTranslation } from '@turnpike/providers';
 import type { BillableUsage } from '@turnpike/relay';
 import type { OutputGuard } from './output-guard';
 import type { RelayRequest } from './relay-request';
@@ -99,8 +100,12 @@ export async function relayStream(raw: ServerResponse, upstream: UpstreamRespons
   return { usage: { promptTokens: call.endpoint.estimatePrompt(call, count), completionTokens: count(reader.text) }, firstByteMs, clientGone, upstreamBroken, usageCounted: true, cutShort };
 }
 
-/** Reads the whole answer, measures it, and returns its bytes for the caller to send unchanged. */
-export async function readWholeAnswer(upstream: UpstreamResponse, call: RelayRequest): Promise<{ bytes: Buffer; outcome: Omit<AnswerOutcome, 'firstByteMs' | 'clientGone'> }> {
+/**
+ * Reads the whole answer, measures it, and returns its bytes for the caller: unchanged, or for an endpoint the
+ * provider serves in its own API, the OpenAI-style answer its `translation` makes of a successful one.
+ */
+export async function readWholeAnswer(upstream: UpstreamResponse, call: RelayRequest, translation: EndpointTranslation | null = null): Promise<{ bytes: Buffer; outcome: Omit<AnswerOutcome, 'firstByteMs' | 'clientGone'> }> {
+  if (translation) return readTranslatedAnswer(upstream, call, translation);
   const bytes = await readBody(upstream.body);
   const contentType = String(upstream.headers['content-type'] ?? '');
   let parsed: unknown = undefined;
@@ -120,4 +125,15 @@ export async function readWholeAnswer(upstream: UpstreamResponse, call: RelayReq
 
 function hasUsage(body: unknown): boolean {
   return typeof body === 'object' && body !== null && 'usage' in body && (body as { usage: unknown }).usage !== null;
+}
+
+/** A translated answer: the upstream's JSON converted to the OpenAI-style answer, which is then measured like any other. */
+async function readTranslatedAnswer(upstream: UpstreamResponse, call: RelayRequest, translation: EndpointTranslation): Promise<{ bytes: Buffer; outcome: Omit<AnswerOutcome, 'firstByteMs' | 'clientGone'> }> {
+  const raw = await readBody(upstream.body);
+  const count = await exactCounter();
+  const promptEstimate = call.endpoint.estimatePrompt(call, count);
+  const { answer, usageReported } = translation.decodeAnswer(JSON.parse(raw.toString('utf8')), { request: call.json, model: call.model, promptTokens: promptEstimate });
+  const text = JSON.stringify(answer);
+  const usage = call.endpoint.measure(call.json, answer, text, promptEstimate, count);
+  return { bytes: Buffer.from(text, 'utf8'), outcome: { usage, upstreamBroken: false, usageCounted: !usageReported } };
 }

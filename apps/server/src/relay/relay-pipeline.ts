@@ -2,7 +2,7 @@
 import { Readable } from 'node:stream';
 import { findFormat } from '@turnpike/formats';
 import { computeQuotaCost, resolveMappedModel, selectChannel, type BillableUsage, type BillingQuote } from '@turnpike/relay';
-import { findProviderAdaptor } from '@turnpike/providers';
+import { findProviderAdaptor, type EndpointTranslation } from '@turnpike/providers';
 import type { UserRow } from '../db/schema';
 import type { RelayCallFacts } from '../metrics/gateway-metrics';
 import { admitModelRequest, recordModelRequestSuccess } from '../rate-limit/model-request-limit';
@@ -32,6 +32,8 @@ interface AttemptResult {
   abort: UpstreamAbort;
   /** For chat calls: how the answer is read (wire, pass-through, streaming) and what the conversion dropped. */
   chat: ChatAttempt | null;
+  /** For non-chat calls the provider serves in its own API: how its answer becomes the OpenAI-style answer. */
+  translation: EndpointTranslation | null;
 }
 
 
@@ -92,7 +94,7 @@ async function tryChannel(services: RelayServices, call: RelayRequest, channel: 
     const status = error instanceof CredentialError && error.status >= 400 && error.status < 500 ? 401 : 0;
     return { ok: false, failure: { status, message: `channel credentials failed: ${(error as Error).message}`, body: null } };
   }
-  if (!prepared.ok) return { ok: false, failure: { status: 0, message: prepared.message, body: null } };
+  if (!prepared.ok) return { ok: false, failure: { status: 0, message: prepared.message, body: null, unservable: true } };
   const abort = new UpstreamAbort();
   // The response's close, not the request's: the request closes as soon as its body has been read.
   const onClientGone = (): void => {
@@ -105,7 +107,7 @@ async function tryChannel(services: RelayServices, call: RelayRequest, channel: 
     const screened = sent.status >= 200 && sent.status < 300 && prepared.chat ? await screenNativeAnswer(prepared.chat, sent) : { response: sent, failure: null };
     request.res.off('close', onClientGone);
     const response = screened.response;
-    if (response.status >= 200 && response.status < 300 && !screened.failure) return { ok: true, result: { channel, upstreamModel: prepared.upstreamModel, response, abort, chat: prepared.chat } };
+    if (response.status >= 200 && response.status < 300 && !screened.failure) return { ok: true, result: { channel, upstreamModel: prepared.upstreamModel, response, abort, chat: prepared.chat, translation: prepared.translation ?? null } };
     // A refused call may mean a revoked access token: the next call exchanges the key afresh.
     if (findProviderAdaptor(channel.type)?.credentials) services.credentials.forget(channel);
     return { ok: false, failure: screened.failure ?? (await readFailure(response)) };
@@ -146,6 +148,7 @@ async function attemptChannels(services: RelayServices, call: RelayRequest, cand
   const retries = retryBudget(services, candidates);
   const failed = new Set<number>();
   let lastFailure: { channel: ChannelRoute; failure: AttemptFailure } | null = null;
+  let unservable: AttemptFailure | null = null;
   for (let attempt = 0; attempt <= retries; attempt += 1) {
     const channel = selectChannel(candidates, { retryIndex: attempt, failedChannelIds: failed, random: services.random });
     if (!channel) break;
@@ -157,6 +160,14 @@ async function attemptChannels(services: RelayServices, call: RelayRequest, cand
       continue;
     }
     const outcome = await tracedAttempt(services, call, channel, mapped.upstreamModel, request);
+    if (!outcome.ok && outcome.failure.unservable) {
+      // The channel cannot serve this kind of call: no upstream was asked, so no failure is counted against it and
+      // no retry is spent; the next channel of the same tier is tried.
+      failed.add(channel.id);
+      unservable = outcome.failure;
+      attempt -= 1;
+      continue;
+    }
     context.metrics?.upstreamAttempt(channel.id, channel.type, outcome.ok, attempt > 0);
     if (outcome.ok) return outcome.result;
     const failure = outcome.failure;
@@ -165,6 +176,7 @@ async function attemptChannels(services: RelayServices, call: RelayRequest, cand
     if (shouldAutoDisable(context, channel, failure)) await autoDisableChannel(context, channel.id, failure.message);
     if (!isRetryable(channel, failure)) break;
   }
+  if (!lastFailure && unservable) throw new RelayError(400, unservable.message, 'invalid_request_error', 'unsupported_endpoint');
   if (!lastFailure) throw new RelayError(503, `no available channel for model ${call.model}`, 'server_error', 'model_not_found');
   const { channel, failure } = lastFailure;
   const mappedStatus = Number(channel.statusCodeMapping[String(failure.status)] ?? failure.status);
@@ -270,7 +282,7 @@ export async function runRelay(services: RelayServices, request: RelayExchange, 
       request.takeOver();
       outcome = await relayStream(request.res, attempt.response, attempt.abort, call, startedAt, guard);
     } else {
-      const whole = await readWholeAnswer(attempt.response, call);
+      const whole = await readWholeAnswer(attempt.response, call, attempt.translation);
       outcome = { ...whole.outcome, firstByteMs: Date.now() - startedAt, clientGone: request.res.destroyed };
       const contentType = attempt.response.headers['content-type'];
       request.send(attempt.response.status, typeof contentType === 'string' ? contentType : undefined, whole.bytes);
