@@ -1,6 +1,7 @@
 // Channel types: data-only descriptors (console-safe, also under ./descriptors), one Provider value per folder, the registry and lookups.
 export * from './provider-descriptor';
 export * from './provider-registry';
+export * from './openai-compatible/upstream-api';
 export * from './openai/openai-descriptor';
 export * from './midjourney/midjourney-descriptor';
 export * from './azure/azure-descriptor';

@@ -12,6 +12,8 @@ export interface AdaptorChannel {
   organization: string;
   /** Per-type extra value (api version, region, account id, bot id, …). */
   other: string;
+  /** The channel's parsed `setting` JSON (e.g. `upstream_api`), where the caller has it. */
+  setting?: Readonly<Record<string, unknown>>;
 }
 
 /** One relay call as the adaptor sees it. */
@@ -76,7 +78,7 @@ export type FailureClass = 'retry' | 'disable' | 'client';
 export interface ProviderAdaptor {
   buildRequest(input: AdaptorInput): UpstreamCall;
   /** The wire a chat call goes out in: a format id or this adaptor's `dialect.id`. Default: the descriptor's format. */
-  chatWire?(model: string, inbound: FormatId): string;
+  chatWire?(model: string, inbound: FormatId, channel?: AdaptorChannel): string;
   /** The adaptor's own chat dialect, when `chatWire` names it. */
   dialect?: UpstreamDialect;
   /** Adjusts a chat body in the chat wire before it is sent (Bedrock and Vertex take the model from the URL). */

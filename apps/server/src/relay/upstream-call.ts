@@ -67,7 +67,7 @@ export function prepareUpstreamCall(options: OptionStore, call: RelayRequest, ta
     const upstreamCall = adaptor.buildRequest({ channel, path: call.endpoint.path, body: buildUpstreamBody(call, model, target.paramOverride), contentType: call.contentType, model, stream: call.stream, accessToken });
     return { ok: true, upstreamModel: model, upstreamCall, chat: null };
   }
-  const wire = adaptor ? chatWireFor(channel.type, model, call.format) : undefined;
+  const wire = adaptor ? chatWireFor(channel.type, model, call.format, channel) : undefined;
   if (!adaptor || !wire) return { ok: false, message: `channel type ${channel.type} cannot serve chat calls` };
   // The wire's format (undefined for a provider's native dialect, whose adaptor builds everything itself).
   const format = findFormat(wire);

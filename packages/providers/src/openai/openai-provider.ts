@@ -8,7 +8,6 @@ import type { Provider } from '../provider';
 /** Channel type 1, OpenAI. */
 export const openAiProvider: Provider = openAiCompatibleProvider(openAiDescriptor, {
   balanceReader: openAiBillingBalanceReader('https://api.openai.com'),
-  responsesApi: true,
   conformance: async () => ({
     samples: [
       {
