@@ -3,6 +3,7 @@ import type { CanonicalError, CanonicalFinishReason, CanonicalPart, CanonicalRes
 import type { OpenAiChatResponse, OpenAiErrorBody } from './openai-chat-schema';
 import { usageFromOpenAi, usageToOpenAi } from './openai-chat-usage';
 import { sealToolCallId } from '../tool-call-signature';
+import { citationsFromOpenAiAnnotations, citationsFromPerplexity, citationsToOpenAiChat, citedText } from '../citations';
 
 const finishReasonsFromOpenAi: Record<string, CanonicalFinishReason> = {
   stop: 'stop',
@@ -38,7 +39,11 @@ export function decodeOpenAiChatResponse(response: OpenAiChatResponse): Canonica
   const message = choice?.message;
   const reasoning = message?.reasoning_content ?? message?.reasoning;
   if (reasoning) parts.push({ type: 'reasoning', text: reasoning });
-  if (message?.content) parts.push({ type: 'text', text: message.content });
+  if (message?.content) {
+    // OpenAI's `annotations` (url_citation), else Perplexity's answer-level `search_results` / `citations`.
+    const annotations = citationsFromOpenAiAnnotations(message.annotations, message.content);
+    parts.push(citedText(message.content, annotations.length > 0 ? annotations : citationsFromPerplexity(response)));
+  }
   if (message?.refusal) parts.push({ type: 'text', text: message.refusal });
   for (const call of message?.tool_calls ?? []) {
     parts.push({ type: 'tool-call', id: call.id, name: call.function.name, arguments: call.function.arguments });
@@ -70,6 +75,8 @@ export function encodeOpenAiChatResponse(response: CanonicalResponse): OpenAiCha
   };
   // DeepSeek's reasoning_content is the de-facto place for reasoning text in this dialect.
   if (reasoning.length > 0) message.reasoning_content = reasoning;
+  const annotations = citationsToOpenAiChat(response.parts);
+  if (annotations.length > 0) message.annotations = annotations;
   if (toolCalls.length > 0) message.tool_calls = toolCalls;
   const result: OpenAiChatResponse = {
     id: response.id,
