@@ -7,10 +7,24 @@ export type FormatId = 'openai-chat' | 'gemini' | 'anthropic-messages' | 'openai
 /** Who authored a canonical message; tool results travel in `tool` messages. */
 export type CanonicalRole = 'system' | 'user' | 'assistant' | 'tool';
 
-/** Plain text. */
+/**
+ * A source the answer cites: a URL with its title, the passage cited and where in the text part the claim is
+ * (character offsets into that part's `text`, end exclusive). Anthropic `citations`, OpenAI `annotations`
+ * (`url_citation`), Gemini `groundingMetadata` and Perplexity `citations`/`search_results` all decode to this.
+ */
+export interface CanonicalCitation {
+  url: string;
+  title?: string;
+  citedText?: string;
+  start?: number;
+  end?: number;
+}
+
+/** Plain text, with the sources it cites when the provider named any. */
 export interface CanonicalTextPart {
   type: 'text';
   text: string;
+  citations?: CanonicalCitation[];
 }
 
 /** An image given by URL (http(s) or a `data:` URL carrying base64 bytes). */

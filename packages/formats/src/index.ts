@@ -46,3 +46,4 @@ export * from './openai-responses/openai-responses-response-codec';
 export * from './openai-responses/openai-responses-stream-decoder';
 export * from './openai-responses/openai-responses-stream-encoder';
 export * from './openai-responses/openai-responses-format';
+export * from './citations';

@@ -2,7 +2,7 @@
 // failure rules. Every answer comes from the type's one Provider value; nothing here is keyed by type id by hand.
 import type { FormatId } from '@turnpike/formats';
 import type { Provider } from './provider';
-import { classifyHttpFailure, type BalanceReader, type FailureClass, type ModelListReader, type ProviderAdaptor, type UpstreamDialect } from './provider-adaptor';
+import { classifyHttpFailure, type AdaptorChannel, type BalanceReader, type FailureClass, type ModelListReader, type ProviderAdaptor, type UpstreamDialect } from './provider-adaptor';
 import type { ProviderFormat } from './provider-descriptor';
 import { providers } from './providers';
 import type { TaskProtocol } from './task-protocol';
@@ -58,11 +58,11 @@ const formatWires: Partial<Record<ProviderFormat, FormatId>> = { openai: 'openai
  * The wire a chat call arriving in `inbound` goes out in for a channel type: a format id or a native dialect
  * id; undefined when the type cannot take chat calls.
  */
-export function chatWireFor(type: number, model: string, inbound: FormatId): string | undefined {
+export function chatWireFor(type: number, model: string, inbound: FormatId, channel?: AdaptorChannel): string | undefined {
   const provider = byType.get(type);
   const adaptor = provider?.adaptor;
   if (!provider || !adaptor) return undefined;
-  if (adaptor.chatWire) return adaptor.chatWire(model, inbound);
+  if (adaptor.chatWire) return adaptor.chatWire(model, inbound, channel);
   if (adaptor.dialect) return adaptor.dialect.id;
   return formatWires[provider.descriptor.format];
 }

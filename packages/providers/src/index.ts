@@ -1,6 +1,7 @@
 // Channel types: data-only descriptors (console-safe, also under ./descriptors), one Provider value per folder, the registry and lookups.
 export * from './provider-descriptor';
 export * from './provider-registry';
+export * from './openai-compatible/upstream-api';
 export * from './openai/openai-descriptor';
 export * from './midjourney/midjourney-descriptor';
 export * from './azure/azure-descriptor';
@@ -46,6 +47,7 @@ export * from './azure/azure-adaptor';
 export * from './openai-compatible/openai-compatible-readers';
 export * from './anthropic/anthropic-adaptor';
 export * from './gemini/gemini-adaptor';
+export * from './gemini/gemini-embeddings';
 export * from './provider';
 export * from './usage-reading';
 export * from './providers';

@@ -12,6 +12,8 @@ export interface AdaptorChannel {
   organization: string;
   /** Per-type extra value (api version, region, account id, bot id, …). */
   other: string;
+  /** The channel's parsed `setting` JSON (e.g. `upstream_api`), where the caller has it. */
+  setting?: Readonly<Record<string, unknown>>;
 }
 
 /** One relay call as the adaptor sees it. */
@@ -76,7 +78,7 @@ export type FailureClass = 'retry' | 'disable' | 'client';
 export interface ProviderAdaptor {
   buildRequest(input: AdaptorInput): UpstreamCall;
   /** The wire a chat call goes out in: a format id or this adaptor's `dialect.id`. Default: the descriptor's format. */
-  chatWire?(model: string, inbound: FormatId): string;
+  chatWire?(model: string, inbound: FormatId, channel?: AdaptorChannel): string;
   /** The adaptor's own chat dialect, when `chatWire` names it. */
   dialect?: UpstreamDialect;
   /** Adjusts a chat body in the chat wire before it is sent (Bedrock and Vertex take the model from the URL). */
@@ -87,8 +89,27 @@ export interface ProviderAdaptor {
   streaming?: StreamSupport;
   /** OpenAI-style non-chat paths the provider serves with the caller's body as is (e.g. Cohere `/v1/rerank`). */
   passthroughPaths?: ReadonlySet<string>;
+  /** OpenAI-style non-chat paths the provider serves in its own API, converting the body and the answer (Gemini `/v1/embeddings`). */
+  translatedPaths?: ReadonlyMap<string, EndpointTranslation>;
   /** What a failed answer means; `classifyHttpFailure` when absent. */
   classifyFailure?(status: number, body: unknown): FailureClass;
+}
+
+/** What a translated answer is converted with: the caller's request, the model it named and the prompt tokens counted from it. */
+export interface TranslatedAnswerContext {
+  /** The caller's OpenAI-style body (e.g. its `encoding_format`). */
+  request: Readonly<Record<string, unknown>>;
+  model: string;
+  /** Prompt tokens counted from the caller's request, for upstreams whose answer reports none. */
+  promptTokens: number;
+}
+
+/** How one OpenAI-style non-chat endpoint is served through a provider's own API (both ways, whole answers only). */
+export interface EndpointTranslation {
+  /** The upstream body for the caller's OpenAI-style body (the model already mapped). */
+  encodeRequest(body: Readonly<Record<string, unknown>>, model: string): Record<string, unknown>;
+  /** The OpenAI-style answer for the upstream's parsed answer, and whether its usage is the upstream's own count (else `promptTokens`). */
+  decodeAnswer(answer: unknown, context: TranslatedAnswerContext): { answer: Record<string, unknown>; usageReported: boolean };
 }
 
 /**

@@ -44,4 +44,9 @@ export interface ProviderDescriptor {
   task: boolean;
   /** The wire dialect of the upstream. */
   format: ProviderFormat;
+  /**
+   * The upstream also serves OpenAI's Responses API: Responses callers pass through, and the channel chooses which API
+   * chat calls go out in (`setting.upstream_api`, see upstream-api.ts).
+   */
+  responsesApi?: boolean;
 }

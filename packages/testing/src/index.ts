@@ -31,3 +31,4 @@ export * from './suno-api-emulator';
 export * from './agent-upstream/index';
 export * from './video-api-emulators';
 export * from './realtime-upstream-emulator';
+export * from './openai-spec/openai-spec-validator';

@@ -49,7 +49,7 @@ describe('mock upstream: openai responses through the real SDK', () => {
       model,
       instructions: 'be very brief',
       output: [{ id: 'msg_mock_1_0', type: 'message', status: 'completed', role: 'assistant', content: [{ type: 'output_text', text: 'w1 w2 w3' }] }],
-      usage: { input_tokens: 6, input_tokens_details: { cached_tokens: 2 }, output_tokens: 3, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 9 },
+      usage: { input_tokens: 6, input_tokens_details: { cached_tokens: 2, cache_write_tokens: 0 }, output_tokens: 3, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 9 },
     });
     expect(response.output_text).toBe('w1 w2 w3');
     expect(mock.requests[0]).toMatchObject({ path: '/v1/responses', apiKey: 'sk-responses', systemPrompt: 'be very brief' });
@@ -63,7 +63,7 @@ describe('mock upstream: openai responses through the real SDK', () => {
     const final = await stream.finalResponse();
     expect(deltas).toEqual(['Hel', 'lo', ' 世界']);
     expect(final.output_text).toBe('Hello 世界');
-    expect(final.usage).toEqual({ input_tokens: 40, input_tokens_details: { cached_tokens: 30 }, output_tokens: 5, output_tokens_details: { reasoning_tokens: 2 }, total_tokens: 45 });
+    expect(final.usage).toEqual({ input_tokens: 40, input_tokens_details: { cached_tokens: 30, cache_write_tokens: 0 }, output_tokens: 5, output_tokens_details: { reasoning_tokens: 2 }, total_tokens: 45 });
     expect(mock.requests[0]?.systemPrompt).toBe('terse');
   });
 

@@ -138,11 +138,10 @@ function buildAnswer(exchange: MockExchange, body: JsonObject): Answer {
 
 /** Usage in Responses terms: input includes cached tokens, output includes reasoning tokens. */
 function responsesUsage(behaviour: MockBehaviour, promptTokens: number, outputTokens: number): JsonObject {
-  const inputDetails: JsonObject = { cached_tokens: behaviour.cachedTokens };
-  if (behaviour.cacheWriteTokens > 0) inputDetails.cache_write_tokens = behaviour.cacheWriteTokens;
   return {
     input_tokens: promptTokens,
-    input_tokens_details: inputDetails,
+    // The current API (and its specification) always names cache writes, 0 when there were none.
+    input_tokens_details: { cached_tokens: behaviour.cachedTokens, cache_write_tokens: behaviour.cacheWriteTokens },
     output_tokens: outputTokens,
     output_tokens_details: { reasoning_tokens: behaviour.reasoningTokens },
     total_tokens: promptTokens + outputTokens,
@@ -203,13 +202,19 @@ function responseObject(answer: Answer, body: JsonObject, status: string, output
     temperature: typeof body.temperature === 'number' ? body.temperature : 1,
     text: isObject(body.text) ? body.text : { format: { type: 'text' } },
     tool_choice: body.tool_choice ?? 'auto',
-    tools: listOf(body.tools),
+    tools: listOf(body.tools).map(echoTool),
     top_p: typeof body.top_p === 'number' ? body.top_p : 1,
     truncation: 'disabled',
     usage,
     user: typeof body.user === 'string' ? body.user : null,
     metadata: isObject(body.metadata) ? body.metadata : {},
   };
+}
+
+/** A declared tool as the API echoes it: a function tool always names `strict` (true unless the request said otherwise). */
+function echoTool(tool: unknown): unknown {
+  if (!isObject(tool) || tool.type !== 'function') return tool;
+  return { ...tool, strict: typeof tool.strict === 'boolean' ? tool.strict : true, parameters: isObject(tool.parameters) ? tool.parameters : null };
 }
 
 /** The frames of a streamed answer; each SSE event is one frame, so `drop` faults and delays count events. */

@@ -12,6 +12,8 @@ export interface AttemptFailure {
   message: string;
   /** The upstream's error body, forwarded to the client when this is the final failure. */
   body: unknown;
+  /** The channel cannot serve this kind of call at all (no upstream was asked): not a failure of the channel. */
+  unservable?: true;
 }
 
 /** Retry on failures that belong to the channel (connection errors, timeouts, refused keys, 429, 5xx); never on the caller's own 4xx. */

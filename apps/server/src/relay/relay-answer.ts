@@ -2,6 +2,7 @@
 import type { ServerResponse } from 'node:http';
 import { setImmediate } from 'node:timers/promises';
 import { OpenAiChatStreamUsageReader, sseDoneFrame } from '@turnpike/formats';
+import type { EndpointTranslation } from '@turnpike/providers';
 import type { BillableUsage } from '@turnpike/relay';
 import type { AnswerSensitivity } from '../content-policy/answer-filter';
 import type { OutputGuard } from './output-guard';
@@ -113,8 +114,12 @@ export async function relayStream(raw: ServerResponse, upstream: UpstreamRespons
   return { usage: { ...usage, completionTokens: Math.max(usage.completionTokens, streamed) }, firstByteMs, clientGone, upstreamBroken, usageCounted: false, cutShort, usageWarnings: [brokenStreamNote(usage.completionTokens, streamed)] };
 }
 
-/** Reads the whole answer, measures it, and returns its bytes for the caller to send unchanged. */
-export async function readWholeAnswer(upstream: UpstreamResponse, call: RelayRequest): Promise<{ bytes: Buffer; outcome: Omit<AnswerOutcome, 'firstByteMs' | 'clientGone'> }> {
+/**
+ * Reads the whole answer, measures it, and returns its bytes for the caller: unchanged, or for an endpoint the
+ * provider serves in its own API, the OpenAI-style answer its `translation` makes of a successful one.
+ */
+export async function readWholeAnswer(upstream: UpstreamResponse, call: RelayRequest, translation: EndpointTranslation | null = null): Promise<{ bytes: Buffer; outcome: Omit<AnswerOutcome, 'firstByteMs' | 'clientGone'> }> {
+  if (translation) return readTranslatedAnswer(upstream, call, translation);
   const bytes = await readBody(upstream.body);
   const contentType = String(upstream.headers['content-type'] ?? '');
   let parsed: unknown = undefined;
@@ -134,4 +139,15 @@ export async function readWholeAnswer(upstream: UpstreamResponse, call: RelayReq
 
 function hasUsage(body: unknown): boolean {
   return typeof body === 'object' && body !== null && 'usage' in body && (body as { usage: unknown }).usage !== null;
+}
+
+/** A translated answer: the upstream's JSON converted to the OpenAI-style answer, which is then measured like any other. */
+async function readTranslatedAnswer(upstream: UpstreamResponse, call: RelayRequest, translation: EndpointTranslation): Promise<{ bytes: Buffer; outcome: Omit<AnswerOutcome, 'firstByteMs' | 'clientGone'> }> {
+  const raw = await readBody(upstream.body);
+  const count = await exactCounter();
+  const promptEstimate = call.endpoint.estimatePrompt(call, count);
+  const { answer, usageReported } = translation.decodeAnswer(JSON.parse(raw.toString('utf8')), { request: call.json, model: call.model, promptTokens: promptEstimate });
+  const text = JSON.stringify(answer);
+  const usage = call.endpoint.measure(call.json, answer, text, promptEstimate, count);
+  return { bytes: Buffer.from(text, 'utf8'), outcome: { usage, upstreamBroken: false, usageCounted: !usageReported } };
 }

@@ -2,7 +2,7 @@
 import { Readable } from 'node:stream';
 import { findFormat } from '@turnpike/formats';
 import { boundUsage, computeQuotaCost, resolveMappedModel, selectChannel, usageBoundsFor, type BillableUsage, type BillingQuote, type UsageBounds } from '@turnpike/relay';
-import { findProviderAdaptor } from '@turnpike/providers';
+import { findProviderAdaptor, type EndpointTranslation } from '@turnpike/providers';
 import type { UserRow } from '../db/schema';
 import type { RelayCallFacts } from '../metrics/gateway-metrics';
 import { admitModelRequest, recordModelRequestSuccess } from '../rate-limit/model-request-limit';
@@ -34,6 +34,8 @@ interface AttemptResult {
   abort: UpstreamAbort;
   /** For chat calls: how the answer is read (wire, pass-through, streaming) and what the conversion dropped. */
   chat: ChatAttempt | null;
+  /** For non-chat calls the provider serves in its own API: how its answer becomes the OpenAI-style answer. */
+  translation: EndpointTranslation | null;
 }
 
 
@@ -94,7 +96,7 @@ async function tryChannel(services: RelayServices, call: RelayRequest, channel: 
     const status = error instanceof CredentialError && error.status >= 400 && error.status < 500 ? 401 : 0;
     return { ok: false, failure: { status, message: `channel credentials failed: ${(error as Error).message}`, body: null } };
   }
-  if (!prepared.ok) return { ok: false, failure: { status: 0, message: prepared.message, body: null } };
+  if (!prepared.ok) return { ok: false, failure: { status: 0, message: prepared.message, body: null, unservable: true } };
   const { streamIdleMs } = services.context.config.relayTimeouts;
   const abort = new UpstreamAbort(streamIdleMs);
   if (request.deadlineAt) abort.abortAt(request.deadlineAt);
@@ -109,7 +111,7 @@ async function tryChannel(services: RelayServices, call: RelayRequest, channel: 
     const screened = sent.status >= 200 && sent.status < 300 && prepared.chat ? await screenNativeAnswer(prepared.chat, sent) : { response: sent, failure: null };
     request.res.off('close', onClientGone);
     const response = screened.response;
-    if (response.status >= 200 && response.status < 300 && !screened.failure) return { ok: true, result: { channel, upstreamModel: prepared.upstreamModel, response, abort, chat: prepared.chat } };
+    if (response.status >= 200 && response.status < 300 && !screened.failure) return { ok: true, result: { channel, upstreamModel: prepared.upstreamModel, response, abort, chat: prepared.chat, translation: prepared.translation ?? null } };
     abort.stopDeadlines();
     // A refused call may mean a revoked access token: the next call exchanges the key afresh.
     if (findProviderAdaptor(channel.type)?.credentials) services.credentials.forget(channel);
@@ -153,6 +155,7 @@ async function attemptChannels(services: RelayServices, call: RelayRequest, cand
   const retries = retryBudget(services, candidates);
   const failed = new Set<number>();
   let lastFailure: { channel: ChannelRoute; failure: AttemptFailure } | null = null;
+  let unservable: AttemptFailure | null = null;
   for (let attempt = 0; attempt <= retries; attempt += 1) {
     // No new attempt once the call's overall deadline has passed.
     if (attempt > 0 && request.deadlineAt && Date.now() >= request.deadlineAt) break;
@@ -166,6 +169,14 @@ async function attemptChannels(services: RelayServices, call: RelayRequest, cand
       continue;
     }
     const outcome = await tracedAttempt(services, call, channel, mapped.upstreamModel, request);
+    if (!outcome.ok && outcome.failure.unservable) {
+      // The channel cannot serve this kind of call: no upstream was asked, so no failure is counted against it and
+      // no retry is spent; the next channel of the same tier is tried.
+      failed.add(channel.id);
+      unservable = outcome.failure;
+      attempt -= 1;
+      continue;
+    }
     context.metrics?.upstreamAttempt(channel.id, channel.type, outcome.ok, attempt > 0);
     if (outcome.ok) return outcome.result;
     const failure = outcome.failure;
@@ -174,6 +185,7 @@ async function attemptChannels(services: RelayServices, call: RelayRequest, cand
     if (shouldAutoDisable(context, channel, failure)) await autoDisableChannel(context, channel.id, failure.message);
     if (!isRetryable(channel, failure)) break;
   }
+  if (!lastFailure && unservable) throw new RelayError(400, unservable.message, 'invalid_request_error', 'unsupported_endpoint');
   if (!lastFailure) throw new RelayError(503, `no available channel for model ${call.model}`, 'server_error', 'model_not_found');
   const { channel, failure } = lastFailure;
   const mappedStatus = Number(channel.statusCodeMapping[String(failure.status)] ?? failure.status);
@@ -304,7 +316,7 @@ export async function runRelay(services: RelayServices, request: RelayExchange, 
       request.takeOver();
       outcome = await relayStream(request.res, attempt.response, attempt.abort, call, startedAt, guard);
     } else {
-      const whole = await readWholeAnswer(attempt.response, call);
+      const whole = await readWholeAnswer(attempt.response, call, attempt.translation);
       outcome = { ...whole.outcome, firstByteMs: Date.now() - startedAt, clientGone: request.res.destroyed };
       const contentType = attempt.response.headers['content-type'];
       request.send(attempt.response.status, typeof contentType === 'string' ? contentType : undefined, whole.bytes);

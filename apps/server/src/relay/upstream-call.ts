@@ -2,7 +2,7 @@
 // the wire it speaks for the call's format, and the facts that wire's format declares (path, body preparation,
 // settings group). No format is named here: what differs per format comes from the format.
 import { findFormat } from '@turnpike/formats';
-import { chatWireFor, findProvider, findProviderAdaptor, findUsageReading, type AdaptorChannel, type ProviderAdaptor, type UpstreamCall, type UsageReading } from '@turnpike/providers';
+import { chatWireFor, findProvider, findProviderAdaptor, findUsageReading, UnservableRequestError, type AdaptorChannel, type EndpointTranslation, type ProviderAdaptor, type UpstreamCall, type UsageReading } from '@turnpike/providers';
 import { bundledModelCapabilities } from '@turnpike/relay';
 import type { OptionStore } from '../options/option-store';
 import { buildChatUpstreamBody, dialectOf } from './chat-wire';
@@ -37,8 +37,13 @@ export interface UpstreamTarget {
   accessToken: string | undefined;
 }
 
-/** One attempt's upstream request, or why the channel cannot serve the call. */
-export type PreparedUpstreamCall = { ok: true; upstreamModel: string; upstreamCall: UpstreamCall; chat: ChatAttempt | null } | { ok: false; message: string };
+/**
+ * One attempt's upstream request (with the translation of its answer when the provider serves the endpoint in its own
+ * API), or why the channel cannot serve the call: that is no fault of the channel, and the caller hears it as a 400.
+ */
+export type PreparedUpstreamCall =
+  | { ok: true; upstreamModel: string; upstreamCall: UpstreamCall; chat: ChatAttempt | null; translation?: EndpointTranslation }
+  | { ok: false; message: string };
 
 /** The path a native dialect's adaptor is handed: it builds its own URL, and the path names the call as a chat call. */
 const nativeWirePath = '/v1/chat/completions';
@@ -58,12 +63,14 @@ export function prepareUpstreamCall(options: OptionStore, call: RelayRequest, ta
   const { channel, model, accessToken } = target;
   const adaptor = findProviderAdaptor(channel.type);
   if (!call.format) {
+    const translation = adaptor?.translatedPaths?.get(call.endpoint.path);
+    if (adaptor && translation) return prepareTranslatedCall(adaptor, translation, call, target);
     const servesPath = findProvider(channel.type)?.format === 'openai' || adaptor?.passthroughPaths?.has(call.endpoint.path) === true;
     if (!adaptor || !servesPath) return { ok: false, message: `channel type ${channel.type} cannot serve ${call.endpoint.path}` };
     const upstreamCall = adaptor.buildRequest({ channel, path: call.endpoint.path, body: buildUpstreamBody(call, model, target.paramOverride), contentType: call.contentType, model, stream: call.stream, accessToken });
     return { ok: true, upstreamModel: model, upstreamCall, chat: null };
   }
-  const wire = adaptor ? chatWireFor(channel.type, model, call.format) : undefined;
+  const wire = adaptor ? chatWireFor(channel.type, model, call.format, channel) : undefined;
   if (!adaptor || !wire) return { ok: false, message: `channel type ${channel.type} cannot serve chat calls` };
   // The wire's format (undefined for a provider's native dialect, whose adaptor builds everything itself).
   const format = findFormat(wire);
@@ -98,4 +105,19 @@ export function prepareUpstreamCall(options: OptionStore, call: RelayRequest, ta
   const upstreamCall = adaptor.buildRequest({ channel, path: format?.upstreamPath ?? nativeWirePath, body: built.body, contentType: 'application/json', model: upstreamModel, stream: upstreamStream, headers, apiVersion, accessToken });
   const reframe = upstreamStream && adaptor.streaming?.kind === 'reframed' ? adaptor.streaming.createReframer() : null;
   return { ok: true, upstreamModel, upstreamCall, chat: { wire, passthrough, upstreamStream, reframe, warnings: built.warnings, usageReading: findUsageReading(channel.type) } };
+}
+
+/** A non-chat call the provider serves in its own API: the body converted by the endpoint's translation. */
+function prepareTranslatedCall(adaptor: ProviderAdaptor, translation: EndpointTranslation, call: RelayRequest, target: UpstreamTarget): PreparedUpstreamCall {
+  const { channel, model, accessToken } = target;
+  let body: Record<string, unknown>;
+  try {
+    body = translation.encodeRequest(call.json, model);
+  } catch (error) {
+    if (error instanceof UnservableRequestError) return { ok: false, message: error.message };
+    throw error;
+  }
+  if (target.paramOverride) Object.assign(body, target.paramOverride);
+  const upstreamCall = adaptor.buildRequest({ channel, path: call.endpoint.path, body: JSON.stringify(body), contentType: 'application/json', model, stream: false, accessToken });
+  return { ok: true, upstreamModel: model, upstreamCall, chat: null, translation };
 }

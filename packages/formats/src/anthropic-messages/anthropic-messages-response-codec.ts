@@ -5,6 +5,7 @@ import { createEmptyUsage, type CanonicalFinishReason, type CanonicalPart, type 
 import type { AnthropicMessagesResponse, AnthropicResponseBlock, AnthropicStopReason } from './anthropic-messages-schema';
 import { usageFromAnthropic, usageToAnthropic } from './anthropic-messages-usage';
 import { sealToolCallId } from '../tool-call-signature';
+import { citationsFromAnthropic, citationsToAnthropic, citedText } from '../citations';
 
 /** @see https://docs.claude.com/en/api/handling-stop-reasons */
 const finishReasonsFromAnthropic: Readonly<Record<string, CanonicalFinishReason>> = {
@@ -45,7 +46,7 @@ export function currentUnixSeconds(): number {
 export function decodeAnthropicResponseBlock(block: AnthropicResponseBlock): CanonicalPart | undefined {
   switch (block.type) {
     case 'text':
-      return typeof block.text === 'string' ? { type: 'text', text: block.text } : undefined;
+      return typeof block.text === 'string' ? citedText(block.text, citationsFromAnthropic(block.citations)) : undefined;
     case 'thinking': {
       if (typeof block.thinking !== 'string') return undefined;
       const signature = typeof block.signature === 'string' && block.signature.length > 0 ? { signature: block.signature } : {};
@@ -91,7 +92,7 @@ function parseToolInput(text: string): unknown {
 export function encodeAnthropicResponsePart(part: CanonicalPart): AnthropicResponseBlock | undefined {
   switch (part.type) {
     case 'text':
-      return { type: 'text', text: part.text };
+      return part.citations ? { type: 'text', text: part.text, citations: citationsToAnthropic(part.citations) } : { type: 'text', text: part.text };
     case 'reasoning':
       if (part.redacted === true) return { type: 'redacted_thinking', data: part.signature ?? '' };
       // Reasoning from other providers has no signature; clients accept an empty one for display.

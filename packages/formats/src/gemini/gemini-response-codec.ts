@@ -1,10 +1,11 @@
 // Gemini answer <-> canonical response, plus the finish-reason, error and model-list mappings the
 // stream codec and the relay share. Only the first candidate is relayed.
 import { randomUUID } from 'node:crypto';
-import type { CanonicalError, CanonicalFinishReason, CanonicalPart, CanonicalResponse } from '../canonical-model';
+import type { CanonicalCitation, CanonicalError, CanonicalFinishReason, CanonicalPart, CanonicalResponse, CanonicalTextPart } from '../canonical-model';
 import { decodeGeminiModelParts, encodeGeminiModelParts, syntheticGeminiCallIdPrefix } from './gemini-content-codec';
 import type { GeminiCandidate, GeminiErrorBody, GeminiModelList, GeminiResponse } from './gemini-schema';
 import { usageFromGemini, usageToGemini } from './gemini-usage';
+import { citationsFromGemini, citationsToGemini } from '../citations';
 
 /** @see https://ai.google.dev/api/generate-content#FinishReason */
 const finishReasonsFromGemini: Record<string, CanonicalFinishReason> = {
@@ -80,6 +81,7 @@ export function decodeGeminiResponse(response: GeminiResponse): CanonicalRespons
     () => syntheticCallId(id, callCount++),
     () => undefined,
   );
+  attachGeminiCitations(parts, citationsFromGemini((candidate as { groundingMetadata?: unknown } | undefined)?.groundingMetadata));
   const calledTools = parts.some((part) => part.type === 'tool-call');
   let finishReason: CanonicalFinishReason = calledTools ? 'tool-calls' : 'stop';
   if (candidate?.finishReason !== undefined) finishReason = finishReasonFromGemini(candidate.finishReason, calledTools);
@@ -90,11 +92,29 @@ export function decodeGeminiResponse(response: GeminiResponse): CanonicalRespons
   return result;
 }
 
+/**
+ * Puts the candidate's citations on its text: on the one text part with their positions, or (Gemini's offsets count
+ * over all parts) on the last text part without them when the text came in several parts.
+ */
+function attachGeminiCitations(parts: CanonicalPart[], citations: CanonicalCitation[]): void {
+  if (citations.length === 0) return;
+  const texts = parts.filter((part): part is CanonicalTextPart => part.type === 'text');
+  const last = texts.at(-1);
+  if (!last) return;
+  last.citations = texts.length === 1 ? citations : citations.map(({ start: _start, end: _end, ...rest }) => rest);
+}
+
+/** The candidate's `groundingMetadata`, when the answer cites sources. */
+function groundingOf(parts: readonly CanonicalPart[]): { groundingMetadata?: Record<string, unknown> } {
+  const groundingMetadata = citationsToGemini(parts);
+  return groundingMetadata ? { groundingMetadata } : {};
+}
+
 /** Encodes a canonical response as a Gemini answer with one candidate. */
 export function encodeGeminiResponse(response: CanonicalResponse): GeminiResponse {
   const parts = encodeGeminiModelParts(response.parts, () => undefined, { sendSyntheticIds: true });
   const result: GeminiResponse = {
-    candidates: [{ content: { role: 'model', parts: parts.length > 0 ? parts : [{ text: '' }] }, finishReason: finishReasonToGemini(response.finishReason), index: 0 }],
+    candidates: [{ content: { role: 'model', parts: parts.length > 0 ? parts : [{ text: '' }] }, finishReason: finishReasonToGemini(response.finishReason), index: 0, ...groundingOf(response.parts) }],
     modelVersion: response.model,
     responseId: response.id,
     createTime: createdToGemini(response.created),

@@ -38,7 +38,7 @@ describe('openai chat response codec', () => {
       object: 'chat.completion',
       created: 100,
       model: 'deepseek-reasoner',
-      choices: [{ index: 0, message: { role: 'assistant', content: 'answer', reasoning_content: 'think' }, finish_reason: 'length' }],
+      choices: [{ index: 0, message: { role: 'assistant', content: 'answer', refusal: null, reasoning_content: 'think' }, logprobs: null, finish_reason: 'length' }],
       usage: { prompt_tokens: 3, completion_tokens: 9, total_tokens: 12, completion_tokens_details: { reasoning_tokens: 5 } },
     });
     expect(decodeOpenAiChatResponse(openAiChatResponseSchema.parse(encoded))).toEqual(canonical);

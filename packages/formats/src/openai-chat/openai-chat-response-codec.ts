@@ -4,6 +4,7 @@ import type { OpenAiChatResponse, OpenAiErrorBody } from './openai-chat-schema';
 import { contentTexts } from './openai-chat-content-parts';
 import { usageFromOpenAi, usageToOpenAi } from './openai-chat-usage';
 import { sealToolCallId } from '../tool-call-signature';
+import { citationsFromOpenAiAnnotations, citationsFromPerplexity, citationsToOpenAiChat, citedText } from '../citations';
 
 const finishReasonsFromOpenAi: Record<string, CanonicalFinishReason> = {
   stop: 'stop',
@@ -41,7 +42,11 @@ export function decodeOpenAiChatResponse(response: OpenAiChatResponse): Canonica
   const content = contentTexts(message?.content);
   const reasoning = (message?.reasoning_content ?? message?.reasoning ?? '') + content.reasoning;
   if (reasoning) parts.push({ type: 'reasoning', text: reasoning });
-  if (content.text) parts.push({ type: 'text', text: content.text });
+  if (content.text) {
+    // OpenAI's `annotations` (url_citation), else Perplexity's answer-level `search_results` / `citations`.
+    const annotations = citationsFromOpenAiAnnotations(message?.annotations, content.text);
+    parts.push(citedText(content.text, annotations.length > 0 ? annotations : citationsFromPerplexity(response)));
+  }
   if (message?.refusal) parts.push({ type: 'text', text: message.refusal });
   for (const call of message?.tool_calls ?? []) {
     parts.push({ type: 'tool-call', id: call.id, name: call.function.name, arguments: call.function.arguments });
@@ -68,16 +73,20 @@ export function encodeOpenAiChatResponse(response: CanonicalResponse): OpenAiCha
   const message: OpenAiChatResponse['choices'][number]['message'] = {
     role: 'assistant',
     content: text.length > 0 || toolCalls.length === 0 ? text : null,
+    // OpenAI always sends `refusal` (null unless the model refused) and its SDK's types require it.
+    refusal: null,
   };
   // DeepSeek's reasoning_content is the de-facto place for reasoning text in this dialect.
   if (reasoning.length > 0) message.reasoning_content = reasoning;
+  const annotations = citationsToOpenAiChat(response.parts);
+  if (annotations.length > 0) message.annotations = annotations;
   if (toolCalls.length > 0) message.tool_calls = toolCalls;
   const result: OpenAiChatResponse = {
     id: response.id,
     object: 'chat.completion',
     created: response.created,
     model: response.model,
-    choices: [{ index: 0, message, finish_reason: finishReasonToOpenAi(response.finishReason) }],
+    choices: [{ index: 0, message, logprobs: null, finish_reason: finishReasonToOpenAi(response.finishReason) }],
   };
   if (response.usage) result.usage = usageToOpenAi(response.usage);
   return result;

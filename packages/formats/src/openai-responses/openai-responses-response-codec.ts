@@ -7,6 +7,7 @@ import type { OpenAiResponsesOutputItem, OpenAiResponsesResponse } from './opena
 import { usageFromOpenAiResponses, usageToOpenAiResponses } from './openai-responses-usage';
 import { isRecord, type JsonRecord } from '../json-values';
 import { sealToolCallId } from '../tool-call-signature';
+import { citationsFromOpenAiAnnotations, citationsToOpenAiResponses, citedText } from '../citations';
 
 /** The status of a response and, when it stopped early, why. */
 export interface OpenAiResponsesStatus {
@@ -46,9 +47,9 @@ export function readReasoningItemText(item: { summary?: readonly { text: string 
   return (item.content ?? []).map((part) => part.text).join('');
 }
 
-/** Builds an assistant message output item. */
-export function buildMessageItem(id: string, texts: readonly string[], status: string): JsonRecord {
-  return { id, type: 'message', status, content: texts.map((text) => ({ type: 'output_text', annotations: [], logprobs: [], text })), role: 'assistant' };
+/** Builds an assistant message output item; `annotations[i]` are the `url_citation`s of `texts[i]`. */
+export function buildMessageItem(id: string, texts: readonly string[], status: string, annotations: readonly (readonly JsonRecord[])[] = []): JsonRecord {
+  return { id, type: 'message', status, content: texts.map((text, index) => ({ type: 'output_text', annotations: annotations[index] ?? [], logprobs: [], text })), role: 'assistant' };
 }
 
 /** Builds a function call output item; a signature bound to the call is sealed into its `call_id`. */
@@ -126,8 +127,9 @@ function isOutputReasoning(item: OpenAiResponsesOutputItem): item is OutputReaso
 function decodeOutputItem(item: OpenAiResponsesOutputItem, parts: CanonicalPart[]): boolean {
   if (isOutputMessage(item)) {
     for (const content of item.content) {
-      const text = content.type === 'refusal' ? content.refusal : content.text;
-      if (text.length > 0) parts.push({ type: 'text', text });
+      if (content.type === 'refusal') {
+        if (content.refusal.length > 0) parts.push({ type: 'text', text: content.refusal });
+      } else if (content.text.length > 0) parts.push(citedText(content.text, citationsFromOpenAiAnnotations(content.annotations, content.text)));
     }
   } else if (isOutputFunctionCall(item)) {
     parts.push({ type: 'tool-call', id: item.call_id, name: item.name, arguments: item.arguments });
@@ -162,14 +164,17 @@ export function decodeOpenAiResponsesResponse(response: OpenAiResponsesResponse)
 export function encodeOutputItems(responseId: string, parts: readonly CanonicalPart[], status: string): JsonRecord[] {
   const items: JsonRecord[] = [];
   let texts: string[] = [];
+  let annotations: JsonRecord[][] = [];
   const flushTexts = (): void => {
     if (texts.length === 0) return;
-    items.push(buildMessageItem(createOpenAiResponsesItemId('msg', responseId, items.length), texts, status));
+    items.push(buildMessageItem(createOpenAiResponsesItemId('msg', responseId, items.length), texts, status, annotations));
     texts = [];
+    annotations = [];
   };
   for (const part of parts) {
     if (part.type === 'text') {
       texts.push(part.text);
+      annotations.push(citationsToOpenAiResponses(part));
       continue;
     }
     if (part.type !== 'reasoning' && part.type !== 'tool-call') continue;

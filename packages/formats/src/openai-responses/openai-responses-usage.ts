@@ -23,13 +23,14 @@ export function usageFromOpenAiResponses(usage: unknown): CanonicalUsage | undef
   };
 }
 
-/** Converts canonical usage to a Responses `usage` object; both detail objects are always present, as OpenAI sends them. */
+/**
+ * Converts canonical usage to a Responses `usage` object; both detail objects are always present, and
+ * `cache_write_tokens` too (0 when none), as the OpenAPI specification requires.
+ */
 export function usageToOpenAiResponses(usage: CanonicalUsage): OpenAiResponsesUsage {
-  const inputDetails: { cached_tokens: number; cache_write_tokens?: number } = { cached_tokens: usage.cacheReadTokens };
-  if (usage.cacheWriteTokens > 0) inputDetails.cache_write_tokens = usage.cacheWriteTokens;
   return {
     input_tokens: usage.inputTokens,
-    input_tokens_details: inputDetails,
+    input_tokens_details: { cached_tokens: usage.cacheReadTokens, cache_write_tokens: usage.cacheWriteTokens },
     output_tokens: usage.outputTokens,
     output_tokens_details: { reasoning_tokens: usage.reasoningTokens },
     total_tokens: usage.inputTokens + usage.outputTokens,

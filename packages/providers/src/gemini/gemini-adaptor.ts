@@ -5,6 +5,7 @@ import { json } from '../openai-compatible/openai-compatible-readers';
 import { classifyGoogleFailure } from './gemini-failure';
 import type { AdaptorChannel, AdaptorInput, ModelListReader, ProviderAdaptor, UpstreamCall } from '../provider-adaptor';
 import { geminiDescriptor } from './gemini-descriptor';
+import { embeddingsPath, geminiEmbeddingsTranslation } from './gemini-embeddings';
 
 /** The API version used when neither the call nor the channel names one. */
 export const defaultGeminiVersion = 'v1beta';
@@ -13,11 +14,17 @@ function baseOf(channel: AdaptorChannel): string {
   return (channel.baseUrl || geminiDescriptor.defaultBaseUrl).replace(/\/+$/, '');
 }
 
-/** Builds `{base}/{version}/models/{model}:generateContent` (or the SSE stream variant). */
+/** The model action a call names: embeddings, the SSE stream, or a whole answer. */
+function actionOf(input: AdaptorInput): string {
+  if (input.path === embeddingsPath) return 'batchEmbedContents';
+  return input.stream ? 'streamGenerateContent?alt=sse' : 'generateContent';
+}
+
+/** Builds `{base}/{version}/models/{model}:generateContent` (or the SSE stream variant, or `:batchEmbedContents` for embeddings). */
 export const geminiAdaptor: ProviderAdaptor = {
   buildRequest(input: AdaptorInput): UpstreamCall {
     const version = input.apiVersion || input.channel.other.trim() || defaultGeminiVersion;
-    const action = input.stream ? 'streamGenerateContent?alt=sse' : 'generateContent';
+    const action = actionOf(input);
     return {
       url: `${baseOf(input.channel)}/${version}/models/${encodeURIComponent(input.model)}:${action}`,
       method: 'POST',
@@ -26,6 +33,7 @@ export const geminiAdaptor: ProviderAdaptor = {
     };
   },
   classifyFailure: classifyGoogleFailure,
+  translatedPaths: new Map([[embeddingsPath, geminiEmbeddingsTranslation]]),
 };
 
 /** `GET /v1beta/models?pageSize=1000` → model ids without the `models/` prefix. */

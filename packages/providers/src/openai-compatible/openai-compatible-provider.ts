@@ -8,6 +8,7 @@ import type { ProviderDescriptor } from '../provider-descriptor';
 import type { UsageReading } from '../usage-reading';
 import { openAiCompatibleAdaptor } from './openai-compatible-adaptor';
 import { openAiModelListReader } from './openai-compatible-readers';
+import { isResponsesOnlyModel, readUpstreamApi } from './upstream-api';
 
 /** What an OpenAI-compatible provider adds to its descriptor. */
 export interface OpenAiCompatibleProviderOptions {
@@ -16,8 +17,6 @@ export interface OpenAiCompatibleProviderOptions {
   balanceReader?: BalanceReader;
   /** Replaces the OpenAI-style `GET /v1/models` reader (Cloudflare lists its catalogue elsewhere). */
   modelListReader?: ModelListReader;
-  /** True when the upstream also serves the Responses API, so Responses callers pass through instead of converting. */
-  responsesApi?: boolean;
   /** The provider's usage rule, when it differs from the standard one. */
   usageReading?: UsageReading;
   /** Conformance samples; by default one bearer-key sample at the descriptor's host with its first default model. */
@@ -38,7 +37,15 @@ export const underPrefix =
   (path: string): string =>
     path.replace(/^\/v1\//, `${prefix}/`);
 
-const responsesWire = (_model: string, inbound: FormatId): string => (inbound === 'openai-responses' ? 'openai-responses' : 'openai-chat');
+/**
+ * The wire of an upstream that serves both OpenAI APIs, as the channel chooses: always chat completions, always
+ * Responses, or (`auto`) Responses for Responses callers and for models that exist only there, chat otherwise.
+ */
+function responsesWire(model: string, inbound: FormatId, channel?: AdaptorChannel): string {
+  const choice = readUpstreamApi(channel?.setting);
+  if (choice !== 'auto') return choice === 'responses' ? 'openai-responses' : 'openai-chat';
+  return inbound === 'openai-responses' || isResponsesOnlyModel(model) ? 'openai-responses' : 'openai-chat';
+}
 
 /** Builds the Provider of an OpenAI-compatible channel type. */
 export function openAiCompatibleProvider(descriptor: ProviderDescriptor, options: OpenAiCompatibleProviderOptions = {}): Provider {
@@ -46,7 +53,7 @@ export function openAiCompatibleProvider(descriptor: ProviderDescriptor, options
   const adaptor = openAiCompatibleAdaptor({ defaultBaseUrl: descriptor.defaultBaseUrl, mapPath });
   return {
     descriptor,
-    adaptor: options.responsesApi ? { ...adaptor, chatWire: responsesWire } : adaptor,
+    adaptor: descriptor.responsesApi ? { ...adaptor, chatWire: responsesWire } : adaptor,
     modelListReader: options.modelListReader ?? openAiModelListReader(descriptor.defaultBaseUrl, mapPath ? (channel) => mapPath('/v1/models', channel) : () => '/v1/models'),
     balanceReader: options.balanceReader,
     conformance: options.conformance ?? descriptorConformance(descriptor),

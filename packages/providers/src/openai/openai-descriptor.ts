@@ -48,4 +48,5 @@ export const openAiDescriptor: ProviderDescriptor = {
   balanceSupported: true,
   task: false,
   format: 'openai',
+  responsesApi: true,
 };

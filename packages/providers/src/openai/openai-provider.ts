@@ -9,7 +9,6 @@ import { soraVideoProtocol } from '../sora/sora-video-protocol';
 /** Channel type 1, OpenAI. */
 export const openAiProvider: Provider = { ...openAiCompatibleProvider(openAiDescriptor, {
   balanceReader: openAiBillingBalanceReader('https://api.openai.com'),
-  responsesApi: true,
   conformance: async () => ({
     samples: [
       {

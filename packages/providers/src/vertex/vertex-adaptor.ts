@@ -7,6 +7,7 @@
 // @see https://docs.anthropic.com/en/api/claude-on-vertex-ai
 import type { FormatId } from '@turnpike/formats';
 import type { AdaptorChannel, AdaptorInput, ProviderAdaptor, UpstreamCall } from '../provider-adaptor';
+import { embeddingsPath, vertexEmbeddingsTranslation } from '../gemini/gemini-embeddings';
 import { isVertexClaudeModel, vertexClaudeModelId } from './vertex-models';
 import { vertexHost, vertexRegion } from './vertex-region';
 import { parseVertexServiceAccount } from './vertex-service-account';
@@ -44,13 +45,19 @@ export function vertexChatUrl(channel: AdaptorChannel, projectId: string, model:
   return `${location}/publishers/google/models/${pathSegment(model)}:${stream ? 'streamGenerateContent?alt=sse' : 'generateContent'}`;
 }
 
+/** The publisher model URL of an embeddings call: `…/publishers/google/models/{model}:predict`. */
+export function vertexPredictUrl(channel: AdaptorChannel, projectId: string, model: string): string {
+  const region = vertexRegion(channel.other, model);
+  return `${apiBase(channel, region)}/projects/${pathSegment(projectId)}/locations/${region}/publishers/google/models/${pathSegment(model)}:predict`;
+}
+
 /** Vertex AI: Claude models in the Anthropic Messages wire, all others in the Gemini wire; bearer token from `vertexCredentials`. */
 export const vertexAdaptor: ProviderAdaptor = {
   buildRequest(input: AdaptorInput): UpstreamCall {
     const account = parseVertexServiceAccount(input.channel.key);
     if (!input.accessToken) throw new Error('Vertex AI: no access token; the service-account token exchange must run first');
     return {
-      url: vertexChatUrl(input.channel, account.projectId, input.model, input.stream),
+      url: input.path === embeddingsPath ? vertexPredictUrl(input.channel, account.projectId, input.model) : vertexChatUrl(input.channel, account.projectId, input.model, input.stream),
       method: 'POST',
       headers: {
         ...passedHeaders(input.headers),
@@ -75,4 +82,5 @@ export const vertexAdaptor: ProviderAdaptor = {
   },
   credentials: vertexCredentials,
   streaming: { kind: 'native' },
+  translatedPaths: new Map([[embeddingsPath, vertexEmbeddingsTranslation]]),
 };

@@ -12,6 +12,7 @@ import { problemMessage } from '../../lib/problem-text';
 import { baseUrlEndsWithV1, channelToFormValues, checkChannelForm, newChannelFormValues, type ChannelFormValues, type ChannelPayload } from './channel-rules';
 import { ChannelAdvancedJsonFields, ChannelGroupsField, ChannelModelMappingField, ChannelRoutingFields } from './channel-settings-fields';
 import { ChannelTypeFields } from './channel-type-fields';
+import { ChannelUpstreamApiField } from './channel-upstream-api-field';
 
 /** Which channel the drawer shows: a new one, an existing one, or none (closed). */
 export type ChannelDrawerTarget = { mode: 'create' } | { mode: 'edit'; id: number } | null;
@@ -168,6 +169,7 @@ export function ChannelDrawer({ target, onClose }: ChannelDrawerProps) {
             <ChannelGroupsField />
             <ChannelModelsField channelId={editingId} descriptor={descriptor} />
             <ChannelModelMappingField />
+            <ChannelUpstreamApiField descriptor={descriptor} />
             <ChannelRoutingFields />
             <Collapse
               ghost
