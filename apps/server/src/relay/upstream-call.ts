@@ -3,7 +3,6 @@
 // settings group). No format is named here: what differs per format comes from the format.
 import { findFormat } from '@turnpike/formats';
 import { chatWireFor, findProvider, findProviderAdaptor, findUsageReading, UnservableRequestError, type AdaptorChannel, type EndpointTranslation, type ProviderAdaptor, type UpstreamCall, type UsageReading } from '@turnpike/providers';
-import { bundledModelCapabilities } from '@turnpike/relay';
 import type { OptionStore } from '../options/option-store';
 import { buildChatUpstreamBody, dialectOf } from './chat-wire';
 import { chooseThinking, claudeDefaultMaxTokens, groupSettings } from './provider-options';
