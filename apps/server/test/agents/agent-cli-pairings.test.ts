@@ -40,7 +40,13 @@ describe('coding agents through Turnpike against strict upstreams', () => {
     await server.context.options.set('CompletionRatio', Object.fromEntries(models.map((model) => [model, 1])));
     base = await server.listen();
     user = await server.createUser({ username: 'agent-user', quota: 100_000_000 });
-    for (const entry of upstreams) await addChannel(server, { baseUrl: upstream.url, models: entry.model, type: entry.type, name: entry.wire });
+    for (const entry of upstreams) {
+      const id = await addChannel(server, { baseUrl: upstream.url, models: entry.model, type: entry.type, name: entry.wire });
+      // The OpenAI channel is set to the Responses API, so every inbound format (not only Responses callers) goes
+      // upstream as Responses (issue 24, item 7).
+      if (entry.wire === 'openai-responses') await server.context.db.updateTable('channels').set({ setting: JSON.stringify({ upstream_api: 'responses' }) }).where('id', '=', id).execute();
+    }
+    await server.context.relay.routing.reload();
     key = (await addApiKey(server, user)).key;
   });
   afterAll(async () => {
@@ -57,12 +63,6 @@ describe('coding agents through Turnpike against strict upstreams', () => {
   for (const { cli, extra } of agents) {
     for (const target of upstreams) {
       const title = `${cli.name}${extra?.reasoningEffort ? ` (model_reasoning_effort=${extra.reasoningEffort})` : ''} → ${target.wire}`;
-      if (target.wire === 'openai-responses' && cli !== codex) {
-        // An OpenAI channel sends only Responses callers upstream as Responses today; the per-channel choice of upstream
-        // API (issue 24, item 7) lets Anthropic and Gemini callers reach it.
-        it.todo(`${title}: waits for the per-channel choice of upstream API (issue 24, item 7)`);
-        continue;
-      }
       it(`${title}: finishes a two-turn tool loop, is told the upstream's usage, and each answer is billed exactly`, { timeout: 180_000 }, async () => {
         const rowsBefore = (await consumeRows()).length;
         const run = await cli.run({ base, key, model: target.model, ...extra });

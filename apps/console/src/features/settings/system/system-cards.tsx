@@ -6,15 +6,16 @@ import { OptionFormCard } from '../option-form/option-form-card';
 import { useOptions } from '../settings-api';
 import { epayNotifyUrl, withoutTrailingSlashes } from './system-rules';
 
-const serverKeys = ['ServerAddress'];
+const serverKeys = ['ServerAddress', 'UpdateCheckUrl'];
 const trimServer = withoutTrailingSlashes(serverKeys);
 
-/** The server address (trailing slash removed). */
+/** The server address (trailing slash removed) and the release source the update check asks. */
 export function ServerCard() {
   const { t } = useTranslation();
   return (
     <OptionFormCard id="server" title={t('settings.cards.server')} keys={serverKeys} prepare={trimServer}>
       <OptionField optionKey="ServerAddress" wide placeholder="https://yourdomain.com" />
+      <OptionField optionKey="UpdateCheckUrl" wide placeholder="https://api.github.com/repos/…/releases/latest" />
     </OptionFormCard>
   );
 }
