@@ -48,6 +48,7 @@ export * from './openai-compatible/openai-compatible-readers';
 export * from './anthropic/anthropic-adaptor';
 export * from './gemini/gemini-adaptor';
 export * from './gemini/gemini-embeddings';
+export * from './gemini/gemini-images';
 export * from './provider';
 export * from './usage-reading';
 export * from './providers';

@@ -106,6 +106,8 @@ export interface TranslatedAnswerContext {
 
 /** How one OpenAI-style non-chat endpoint is served through a provider's own API (both ways, whole answers only). */
 export interface EndpointTranslation {
+  /** A JSON list option naming the only (upstream) models this translation serves; absent: every model. */
+  modelsOption?: string;
   /** The upstream body for the caller's OpenAI-style body (the model already mapped). */
   encodeRequest(body: Readonly<Record<string, unknown>>, model: string): Record<string, unknown>;
   /** The OpenAI-style answer for the upstream's parsed answer, and whether its usage is the upstream's own count (else `promptTokens`). */

@@ -63,7 +63,7 @@ export function prepareUpstreamCall(options: OptionStore, call: RelayRequest, ta
   const adaptor = findProviderAdaptor(channel.type);
   if (!call.format) {
     const translation = adaptor?.translatedPaths?.get(call.endpoint.path);
-    if (adaptor && translation) return prepareTranslatedCall(adaptor, translation, call, target);
+    if (adaptor && translation) return prepareTranslatedCall(options, adaptor, translation, call, target);
     const servesPath = findProvider(channel.type)?.format === 'openai' || adaptor?.passthroughPaths?.has(call.endpoint.path) === true;
     if (!adaptor || !servesPath) return { ok: false, message: `channel type ${channel.type} cannot serve ${call.endpoint.path}` };
     const upstreamCall = adaptor.buildRequest({ channel, path: call.endpoint.path, body: buildUpstreamBody(call, model, target.paramOverride), contentType: call.contentType, model, stream: call.stream, accessToken });
@@ -107,8 +107,14 @@ export function prepareUpstreamCall(options: OptionStore, call: RelayRequest, ta
 }
 
 /** A non-chat call the provider serves in its own API: the body converted by the endpoint's translation. */
-function prepareTranslatedCall(adaptor: ProviderAdaptor, translation: EndpointTranslation, call: RelayRequest, target: UpstreamTarget): PreparedUpstreamCall {
+function prepareTranslatedCall(options: OptionStore, adaptor: ProviderAdaptor, translation: EndpointTranslation, call: RelayRequest, target: UpstreamTarget): PreparedUpstreamCall {
   const { channel, model, accessToken } = target;
+  if (translation.modelsOption) {
+    const served = options.json<unknown>(translation.modelsOption);
+    if (!Array.isArray(served) || !served.includes(model)) {
+      return { ok: false, message: `model ${model} cannot serve ${call.endpoint.path} on channel type ${channel.type}: the models that can are listed in ${translation.modelsOption}` };
+    }
+  }
   let body: Record<string, unknown>;
   try {
     body = translation.encodeRequest(call.json, model);

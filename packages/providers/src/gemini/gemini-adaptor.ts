@@ -6,6 +6,7 @@ import { classifyGoogleFailure } from './gemini-failure';
 import type { AdaptorChannel, AdaptorInput, ModelListReader, ProviderAdaptor, UpstreamCall } from '../provider-adaptor';
 import { geminiDescriptor } from './gemini-descriptor';
 import { embeddingsPath, geminiEmbeddingsTranslation } from './gemini-embeddings';
+import { geminiImagesTranslation, imageGenerationsPath } from './gemini-images';
 
 /** The API version used when neither the call nor the channel names one. */
 export const defaultGeminiVersion = 'v1beta';
@@ -14,7 +15,7 @@ function baseOf(channel: AdaptorChannel): string {
   return (channel.baseUrl || geminiDescriptor.defaultBaseUrl).replace(/\/+$/, '');
 }
 
-/** The model action a call names: embeddings, the SSE stream, or a whole answer. */
+/** The model action a call names: embeddings, the SSE stream, or a whole answer (chat, and image generation). */
 function actionOf(input: AdaptorInput): string {
   if (input.path === embeddingsPath) return 'batchEmbedContents';
   return input.stream ? 'streamGenerateContent?alt=sse' : 'generateContent';
@@ -33,7 +34,10 @@ export const geminiAdaptor: ProviderAdaptor = {
     };
   },
   classifyFailure: classifyGoogleFailure,
-  translatedPaths: new Map([[embeddingsPath, geminiEmbeddingsTranslation]]),
+  translatedPaths: new Map([
+    [embeddingsPath, geminiEmbeddingsTranslation],
+    [imageGenerationsPath, geminiImagesTranslation],
+  ]),
 };
 
 /** `GET /v1beta/models?pageSize=1000` → model ids without the `models/` prefix. */
