@@ -5,6 +5,7 @@ import { LogType } from '@turnpike/contract';
 import { computeQuotaCost, type BillingQuote } from '@turnpike/relay';
 import type { NewLog } from '../db/schema';
 import type { RelayCaller } from '../relay/relay-caller';
+import { callLogRow } from '../relay/relay-log-rows';
 import type { RealtimeLogWriter, SettledResponse } from './realtime-budget';
 
 /** What every row of a session names. */
@@ -21,28 +22,8 @@ export interface RealtimeLogContext {
 }
 
 function baseRow(context: RealtimeLogContext, type: number): NewLog {
-  const { caller } = context;
-  return {
-    user_id: caller.user.id,
-    created_at: Math.floor(Date.now() / 1000),
-    type,
-    content: '',
-    username: caller.user.username,
-    token_name: caller.apiKey?.name ?? '',
-    token_id: caller.apiKey?.id ?? 0,
-    model_name: context.model,
-    quota: 0,
-    prompt_tokens: 0,
-    completion_tokens: 0,
-    use_time: Math.max(0, Math.round((Date.now() - context.startedAt) / 1000)),
-    is_stream: 1,
-    channel_id: context.channel.id,
-    channel_name: context.channel.name,
-    group: caller.usingGroup,
-    ip: context.ip,
-    request_id: context.requestId,
-    other: '{}',
-  };
+  const { caller, channel } = context;
+  return callLogRow({ caller, model: context.model, startedAt: context.startedAt, stream: true, channelId: channel.id, channelName: channel.name, ip: context.ip, requestId: context.requestId }, type);
 }
 
 function costSummary(quote: BillingQuote): string {

@@ -18,8 +18,21 @@ interface LogContext {
   startedAt: number;
 }
 
-function baseRow(context: LogContext, type: number, channel: ChannelRoute | undefined): NewLog {
-  const { caller, call, request, startedAt } = context;
+/** What every usage-log row of a caller's call names, whatever the endpoint (relay calls, Realtime sessions). */
+export interface CallRowFields {
+  caller: RelayCaller;
+  model: string;
+  startedAt: number;
+  stream: boolean;
+  channelId: number;
+  channelName: string;
+  ip: string;
+  requestId: string;
+}
+
+/** A usage-log row of `type` for a caller's call, with nothing billed yet (`quota`, tokens 0, `other` empty). */
+export function callLogRow(fields: CallRowFields, type: number): NewLog {
+  const { caller } = fields;
   return {
     user_id: caller.user.id,
     created_at: Math.floor(Date.now() / 1000),
@@ -28,19 +41,24 @@ function baseRow(context: LogContext, type: number, channel: ChannelRoute | unde
     username: caller.user.username,
     token_name: caller.apiKey?.name ?? '',
     token_id: caller.apiKey?.id ?? 0,
-    model_name: call.model,
+    model_name: fields.model,
     quota: 0,
     prompt_tokens: 0,
     completion_tokens: 0,
-    use_time: Math.max(0, Math.round((Date.now() - startedAt) / 1000)),
-    is_stream: call.stream ? 1 : 0,
-    channel_id: channel?.id ?? 0,
-    channel_name: channel?.name ?? '',
+    use_time: Math.max(0, Math.round((Date.now() - fields.startedAt) / 1000)),
+    is_stream: fields.stream ? 1 : 0,
+    channel_id: fields.channelId,
+    channel_name: fields.channelName,
     group: caller.usingGroup,
-    ip: request.ip,
-    request_id: request.id,
+    ip: fields.ip,
+    request_id: fields.requestId,
     other: '{}',
   };
+}
+
+function baseRow(context: LogContext, type: number, channel: ChannelRoute | undefined): NewLog {
+  const { caller, call, request, startedAt } = context;
+  return callLogRow({ caller, model: call.model, startedAt, stream: call.stream, channelId: channel?.id ?? 0, channelName: channel?.name ?? '', ip: request.ip, requestId: request.id }, type);
 }
 
 /** The kind of client that made the call: its dialect (or endpoint), or the playground. */
