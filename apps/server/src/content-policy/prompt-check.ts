@@ -6,6 +6,7 @@ import type { WordAutomaton } from '@turnpike/relay';
 import type { NewLog } from '../db/schema';
 import type { RelayCaller } from '../relay/relay-caller';
 import { RelayError } from '../relay/relay-error';
+import { callLogRow } from '../relay/relay-log-rows';
 import type { RelayServices } from '../relay/relay-services';
 
 /** What the caller is told (the words are not repeated). */
@@ -34,28 +35,10 @@ export function findPromptWords(automaton: WordAutomaton, visitTexts: (visit: (t
 
 /** The error row (type 5) of a refused prompt. */
 function refusalRow(refused: RefusedCall, words: readonly string[]): NewLog {
-  const { caller } = refused;
-  return {
-    user_id: caller.user.id,
-    created_at: Math.floor(Date.now() / 1000),
-    type: LogType.Error,
-    content: sensitivePromptMessage,
-    username: caller.user.username,
-    token_name: caller.apiKey?.name ?? '',
-    token_id: caller.apiKey?.id ?? 0,
-    model_name: refused.model,
-    quota: 0,
-    prompt_tokens: 0,
-    completion_tokens: 0,
-    use_time: 0,
-    is_stream: refused.stream ? 1 : 0,
-    channel_id: 0,
-    channel_name: '',
-    group: caller.usingGroup,
-    ip: refused.ip,
-    request_id: refused.requestId,
-    other: JSON.stringify({ client_type: refused.clientType, sensitive: { stage: 'prompt', action: 'refused' }, admin_info: { sensitive_words: words } }),
-  };
+  const row = callLogRow({ caller: refused.caller, model: refused.model, startedAt: Date.now(), stream: refused.stream, channelId: 0, channelName: '', ip: refused.ip, requestId: refused.requestId }, LogType.Error);
+  row.content = sensitivePromptMessage;
+  row.other = JSON.stringify({ client_type: refused.clientType, sensitive: { stage: 'prompt', action: 'refused' }, admin_info: { sensitive_words: words } });
+  return row;
 }
 
 /** Refuses the call when its prompt contains a listed word: writes the log entry, then throws the caller's 400. */

@@ -11,6 +11,16 @@ import { readBody, UpstreamAbort } from '../relay/upstream-client';
 import { upstreamIdOf } from './task-platforms';
 import { videoTarget } from './video-target';
 
+
+/** Streams a video body to `reply` with its content type (MP4 when the host names none) and length. */
+async function pipeVideo(reply: FastifyReply, headers: Record<string, string | string[] | undefined>, body: NodeJS.ReadableStream): Promise<void> {
+  const type = headers['content-type'];
+  const length = headers['content-length'];
+  reply.header('content-type', typeof type === 'string' && type ? type : 'video/mp4');
+  if (typeof length === 'string') reply.header('content-length', length);
+  await reply.send(body);
+}
+
 /** Why the file cannot be served (status and message), or null once it was sent. */
 export type ContentFailure = { status: number; message: string } | null;
 
@@ -32,11 +42,7 @@ async function sendPublic(url: string, reply: FastifyReply): Promise<ContentFail
     await response.body.dump();
     return { status: 502, message: `the video host answered ${response.statusCode}` };
   }
-  const type = response.headers['content-type'];
-  const length = response.headers['content-length'];
-  reply.header('content-type', typeof type === 'string' && type ? type : 'video/mp4');
-  if (typeof length === 'string') reply.header('content-length', length);
-  await reply.send(response.body);
+  await pipeVideo(reply, response.headers, response.body);
   return null;
 }
 
@@ -70,10 +76,6 @@ export async function sendVideoContent(services: RelayServices, task: TaskRow, r
     await reply.header('content-type', file.mimeType).header('content-length', String(file.data.length)).send(Buffer.from(file.data));
     return null;
   }
-  const type = response.headers['content-type'];
-  const length = response.headers['content-length'];
-  reply.header('content-type', typeof type === 'string' && type ? type : 'video/mp4');
-  if (typeof length === 'string') reply.header('content-length', length);
-  await reply.send(response.body);
+  await pipeVideo(reply, response.headers, response.body);
   return null;
 }
