@@ -11,7 +11,6 @@ import { readBody, UpstreamAbort } from '../relay/upstream-client';
 import { upstreamIdOf } from './task-platforms';
 import { videoTarget } from './video-target';
 
-
 /** Streams a video body to `reply` with its content type (MP4 when the host names none) and length. */
 async function pipeVideo(reply: FastifyReply, headers: Record<string, string | string[] | undefined>, body: NodeJS.ReadableStream): Promise<void> {
   const type = headers['content-type'];
