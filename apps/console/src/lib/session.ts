@@ -33,10 +33,12 @@ export function getStoredUser(): SessionUser | null {
   return user === null ? null : parseUser(JSON.stringify(user));
 }
 
-/** Stores the user returned by a login: only the user's fields, never the login's access token or session. */
+/** The fields of new-api's login bundle that are not the user's own: never kept in the local store. */
+const bundleFields = new Set(['access_token', 'token_type', 'access_expires_at', 'session', 'user']);
+
+/** Stores the user returned by a login (its fields, bound accounts included), never the login's access token or session. */
 export function storeUser(user: SessionUser): void {
-  const { id, username, display_name, role, status, group, using_default_password } = user;
-  writeJson(StorageKeys.user, { id, username, display_name, role, status, group, using_default_password });
+  writeJson(StorageKeys.user, Object.fromEntries(Object.entries(user).filter(([key]) => !bundleFields.has(key))));
 }
 
 /** Forgets the stored user (logout, 401, account deletion). */
