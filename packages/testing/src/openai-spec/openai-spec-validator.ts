@@ -36,10 +36,21 @@ export interface SpecException {
   reason: string;
 }
 
-const extract = JSON.parse(readFileSync(new URL('./openai-openapi-schemas.json', import.meta.url), 'utf8')) as SpecExtract;
+let loadedExtract: SpecExtract | undefined;
+
+/**
+ * The stored extract, read on first use: processes that import this package without validating (the bench's mock
+ * upstream, bundled elsewhere) never look for the file.
+ */
+function specExtract(): SpecExtract {
+  loadedExtract ??= JSON.parse(readFileSync(new URL('./openai-openapi-schemas.json', import.meta.url), 'utf8')) as SpecExtract;
+  return loadedExtract;
+}
 
 /** The commit of openai/openai-openapi the stored schemas were taken from. */
-export const openAiSpecCommit = extract.commit;
+export function openAiSpecCommit(): string {
+  return specExtract().commit;
+}
 
 /** Rewrites OpenAPI 3.0 `nullable: true` (left in a few places of the 3.1 document) as JSON Schema's "or null". */
 function normaliseNullable(value: unknown): unknown {
@@ -96,7 +107,7 @@ function validatorFor(schema: string, exceptions: readonly SpecException[]): Val
   let instance = instances.get(key);
   if (!instance) {
     const schemas: Record<string, unknown> = {};
-    for (const [name, body] of Object.entries(extract.schemas)) schemas[name] = normaliseRecursiveRefs(name, normaliseNullable(body));
+    for (const [name, body] of Object.entries(specExtract().schemas)) schemas[name] = normaliseRecursiveRefs(name, normaliseNullable(body));
     for (const exception of exceptions) relax(schemas, exception);
     // Not strict: the document carries OpenAPI's `discriminator`, which only restates what each `oneOf` branch's `type` decides.
     const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
@@ -117,13 +128,13 @@ function validatorFor(schema: string, exceptions: readonly SpecException[]): Val
  * that member's errors rather than every member's; undefined for other schemas, null for a type no member has.
  */
 function variantFor(schema: OpenAiSpecSchema, value: unknown): string | null | undefined {
-  const union = extract.schemas[schema] as { anyOf?: Array<{ $ref?: string }>; oneOf?: Array<{ $ref?: string }> };
+  const union = specExtract().schemas[schema] as { anyOf?: Array<{ $ref?: string }>; oneOf?: Array<{ $ref?: string }> };
   const members = union.anyOf ?? union.oneOf;
   if (!members || typeof value !== 'object' || value === null) return undefined;
   const type = (value as { type?: unknown }).type;
   for (const member of members) {
     const name = member.$ref?.split('/').at(-1);
-    const body = name ? (extract.schemas[name] as { properties?: { type?: { enum?: unknown[]; const?: unknown } } }) : undefined;
+    const body = name ? (specExtract().schemas[name] as { properties?: { type?: { enum?: unknown[]; const?: unknown } } }) : undefined;
     const typeSchema = body?.properties?.type;
     if (typeSchema?.enum?.includes(type) || (typeSchema?.const !== undefined && typeSchema.const === type)) return name;
   }
