@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { bundleBench } from './bench-bundle.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -20,24 +20,6 @@ function npm(...scriptArgs) {
 if (!fs.existsSync(path.join(root, 'apps/server/dist/main.js'))) npm('run', 'build');
 else if (!args.includes('--no-build')) npm('run', 'build', '-w', '@turnpike/server');
 
-const manifest = (file) => JSON.parse(fs.readFileSync(path.join(root, file), 'utf8'));
-const external = [manifest('package.json').devDependencies, manifest('apps/server/package.json').dependencies, manifest('packages/testing/package.json').devDependencies].flatMap((dependencies) => Object.keys(dependencies ?? {}));
-
-await build({
-  absWorkingDir: root,
-  entryPoints: {
-    'bench-main': 'bench/bench-main.ts',
-    'mock-upstream-process': 'bench/mock-upstream-process.ts',
-    'log-seed-process': 'bench/log-seed-process.ts',
-  },
-  outdir: 'bench/dist',
-  outExtension: { '.js': '.mjs' },
-  bundle: true,
-  platform: 'node',
-  target: 'node20',
-  format: 'esm',
-  external,
-  logLevel: 'warning',
-});
+await bundleBench(root, path.join(root, 'bench/dist'));
 
 await import(path.join(root, 'bench/dist/bench-main.mjs'));
