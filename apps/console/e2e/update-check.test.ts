@@ -3,10 +3,7 @@
 // clear message when the release source cannot be reached (Chinese). The release source is a local emulation.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Agent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outboundUrlProblem, publicDispatcher } from '../../server/src/http/safe-outbound';
-import { updateCheckPorts } from '../../server/src/system/update-check';
 import { startTestServer, type TestServer } from '../../server/test/helpers/test-server';
 import { consoleDist, openBrowser, requireBuiltConsole, signIn, waitForToast, type BrowserSession } from './helpers/browser';
 
@@ -15,11 +12,11 @@ describe('version check in Chromium', { timeout: 240_000 }, () => {
   let browser: BrowserSession;
   let base: string;
   let releases: http.Server;
-  const loopback = new Agent();
 
   beforeAll(async () => {
     requireBuiltConsole();
-    server = await startTestServer({ CONSOLE_DIR: consoleDist });
+    // The release source's emulation is on loopback, which this operator allows for outbound calls.
+    server = await startTestServer({ CONSOLE_DIR: consoleDist, OUTBOUND_ALLOW: '127.0.0.1' });
     base = await server.listen();
     releases = http.createServer((_request, response) => {
       response.writeHead(200, { 'content-type': 'application/json' });
@@ -27,20 +24,15 @@ describe('version check in Chromium', { timeout: 240_000 }, () => {
     });
     await new Promise<void>((resolve) => releases.listen(0, '127.0.0.1', resolve));
     await server.context.options.set('UpdateCheckUrl', `http://127.0.0.1:${(releases.address() as AddressInfo).port}/releases/latest`);
-    updateCheckPorts.dispatcher = loopback;
-    updateCheckPorts.urlProblem = () => null;
     browser = await openBrowser();
     await server.call('POST', '/api/setup', { body: { username: 'admin', password: 'admin-password-1', confirmPassword: 'admin-password-1', SelfUseModeEnabled: false, DemoSiteEnabled: false } });
     await signIn(browser.page, base, 'admin', 'admin-password-1');
   });
   afterAll(async () => {
-    updateCheckPorts.dispatcher = publicDispatcher;
-    updateCheckPorts.urlProblem = outboundUrlProblem;
     await browser?.close();
     await server?.stop();
     releases.closeAllConnections();
     await new Promise((resolve) => releases.close(resolve));
-    await loopback.close();
   });
 
   it('shows a newer release with its notes', async () => {

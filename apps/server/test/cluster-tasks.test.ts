@@ -87,7 +87,7 @@ describe('task polling and refunds across two instances on PostgreSQL and Redis'
     proxy.board.advance();
     proxy.board.advance();
     // Both instances' own pollers, each on its own database pool, racing over the same ten tasks.
-    const pollers = [first, second].map((server) => new TaskPoller(server.context, server.context.relay.routing, server.context.relay.upstream, new TaskStore(server.context.db), new TaskNotifier(() => false, () => undefined)));
+    const pollers = [first, second].map((server) => new TaskPoller(server.context, server.context.relay.routing, server.context.relay.upstream, new TaskStore(server.context.db), new TaskNotifier(() => false, () => undefined, (url, body) => server.context.outbound.postJson(url, body))));
     const reports = await Promise.all(pollers.map((poller) => poller.pollOnce()));
     expect(reports[0].failed + reports[1].failed).toBe(10);
     expect(await balances(first, user.user.id, key.id)).toEqual(start);
@@ -125,7 +125,7 @@ describe('task polling and refunds across two instances on PostgreSQL and Redis'
     await Promise.all([first.settle(), second.settle()]);
     sora.board.advance();
     sora.board.advance();
-    const pollers = [first, second].map((server) => new TaskPoller(server.context, server.context.relay.routing, server.context.relay.upstream, new TaskStore(server.context.db), new TaskNotifier(() => false, () => undefined), server.context.relay.credentials));
+    const pollers = [first, second].map((server) => new TaskPoller(server.context, server.context.relay.routing, server.context.relay.upstream, new TaskStore(server.context.db), new TaskNotifier(() => false, () => undefined, (url, body) => server.context.outbound.postJson(url, body)), server.context.relay.credentials));
     const reports = await Promise.all(pollers.map((poller) => poller.pollOnce()));
     expect(reports[0].failed + reports[1].failed).toBe(6);
     expect(await balances(first, user.user.id, key.id)).toEqual({ user: start.user - videoPrice, token: start.token - videoPrice });

@@ -265,4 +265,40 @@ describe('Midjourney relay and task lifecycle', () => {
       await new Promise<void>((resolve) => hook.close(() => resolve()));
     }
   });
+
+  it('calls a hook on an internal address the operator allowed (OUTBOUND_ALLOW), with the finished task', async () => {
+    const calls: Array<{ path: string; body: Record<string, unknown> }> = [];
+    const hook = createServer((request, response) => {
+      let text = '';
+      request.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      request.on('end', () => {
+        calls.push({ path: request.url ?? '', body: JSON.parse(text) as Record<string, unknown> });
+        response.end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
+    const allowing = await startTestServer({ OUTBOUND_ALLOW: '127.0.0.1' });
+    try {
+      await allowing.context.options.set('DrawingEnabled', true);
+      await allowing.context.options.set('MjNotifyEnabled', true);
+      await allowing.context.options.set('ModelPrice', { mj_imagine: 0.1 });
+      const allowingBase = await allowing.listen();
+      const painter = await allowing.createUser({ username: 'allowed-painter', quota: startingQuota });
+      await addChannel(allowing, { baseUrl: proxy.url, models: 'mj_imagine', type: 2, key: secret, name: 'mj-allowed' });
+      const allowedKey = await addApiKey(allowing, painter, { unlimited_quota: true });
+      const hookUrl = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/done`;
+      const response = await fetch(`${allowingBase}/mj/submit/imagine`, { method: 'POST', headers: { authorization: `Bearer ${allowedKey.key}`, 'content-type': 'application/json' }, body: JSON.stringify({ prompt: 'call me', notifyHook: hookUrl }) });
+      const id = String(((await response.json()) as { result: string }).result);
+      proxy.board.advance();
+      await pollTasks(allowing);
+      proxy.board.advance();
+      await pollTasks(allowing);
+      expect((await storedTask(allowing, id)).status).toBe('SUCCESS');
+      expect(calls.at(-1)).toMatchObject({ path: '/done', body: { id, status: 'SUCCESS', prompt: 'call me' } });
+    } finally {
+      await allowing.stop();
+      hook.closeAllConnections();
+      await new Promise<void>((resolve) => hook.close(() => resolve()));
+    }
+  });
 });

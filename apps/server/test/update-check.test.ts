@@ -1,27 +1,29 @@
 // The version check (issue 26 part 5): GET /api/update_check asks a local emulation of a code host's latest-release
-// endpoint (the dispatcher swapped for one that may reach loopback), compares the tag, and answers a clear failure
-// when the source is offline, slow or internal (the production dispatcher refuses internal addresses).
+// endpoint (on loopback, which the operator allows with OUTBOUND_ALLOW), compares the tag, and answers a clear failure
+// when the source is offline, slow or internal (without the allowance, loopback is refused).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Agent } from 'undici';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SafeOutbound } from '../src/http/safe-outbound';
 import { serverVersion } from '../src/system/server-version';
-import { isCurrent, updateCheckPorts } from '../src/system/update-check';
-import { outboundUrlProblem, publicDispatcher } from '../src/http/safe-outbound';
+import { isCurrent, lookUpLatestRelease, updateFailureReason } from '../src/system/update-check';
 import { startTestServer, type Actor, type TestServer } from './helpers/test-server';
 
 describe('version check', () => {
   let server: TestServer;
+  let strict: TestServer;
   let admin: Actor;
+  let strictAdmin: Actor;
   let releases: http.Server;
   let answer: { status: number; body: unknown } | 'hang' = { status: 200, body: {} };
   let releaseUrl: string;
-  const loopback = new Agent();
   const asked: Array<string | undefined> = [];
 
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestServer({ OUTBOUND_ALLOW: '127.0.0.1' });
+    strict = await startTestServer();
     admin = await server.createUser({ username: 'root', role: 100 });
+    strictAdmin = await strict.createUser({ username: 'root', role: 100 });
     releases = http.createServer((request, response) => {
       asked.push(request.headers.accept);
       if (answer === 'hang') return;
@@ -31,26 +33,14 @@ describe('version check', () => {
     await new Promise<void>((resolve) => releases.listen(0, '127.0.0.1', resolve));
     releaseUrl = `http://127.0.0.1:${(releases.address() as AddressInfo).port}/repos/acme/turnpike/releases/latest`;
     await server.context.options.set('UpdateCheckUrl', releaseUrl);
-    useLoopback();
-  });
-  afterEach(() => {
-    useLoopback();
-    updateCheckPorts.timeoutMs = 5_000;
+    await strict.context.options.set('UpdateCheckUrl', releaseUrl);
   });
   afterAll(async () => {
-    updateCheckPorts.dispatcher = publicDispatcher;
-    updateCheckPorts.urlProblem = outboundUrlProblem;
     releases.closeAllConnections();
     await new Promise((resolve) => releases.close(resolve));
-    await loopback.close();
     await server.stop();
+    await strict.stop();
   });
-
-  /** The local emulation is on loopback: neither the URL check nor the dispatcher may refuse it. */
-  function useLoopback(): void {
-    updateCheckPorts.dispatcher = loopback;
-    updateCheckPorts.urlProblem = () => null;
-  }
 
   const check = async () => server.call('GET', '/api/update_check', { as: admin });
 
@@ -71,19 +61,21 @@ describe('version check', () => {
     answer = { status: 404, body: { message: 'Not Found' } };
     expect((await check()).json()).toMatchObject({ success: false, message: 'update check failed: the release source answered 404' });
     answer = 'hang';
-    updateCheckPorts.timeoutMs = 200;
-    const slow = await check();
-    expect(slow.statusCode).toBe(502);
-    expect(slow.json().message).toBe('update check failed: the release source did not answer in time');
+    const allowing = new SafeOutbound(['127.0.0.1']);
+    const slow = await lookUpLatestRelease(releaseUrl, allowing, 200).then(
+      () => 'answered',
+      (error: unknown) => updateFailureReason(error),
+    );
+    expect(slow).toBe('the release source did not answer in time');
+    await allowing.dispatcher.close();
     await server.context.options.set('UpdateCheckUrl', 'http://127.0.0.1:1/releases/latest');
     const offline = (await check()).json();
     expect(offline.success).toBe(false);
     expect(offline.message).toMatch(/^update check failed: .*ECONNREFUSED/);
-    // The production dispatcher never reaches an internal address.
-    await server.context.options.set('UpdateCheckUrl', releaseUrl);
-    updateCheckPorts.dispatcher = publicDispatcher;
-    updateCheckPorts.urlProblem = outboundUrlProblem;
-    expect((await check()).json().message).toBe('update check failed: 127.0.0.1 is not a public address');
+    // Without the operator's allowance an internal address is never reached.
+    const refused = await strict.call('GET', '/api/update_check', { as: strictAdmin });
+    expect(refused.statusCode).toBe(502);
+    expect(refused.json().message).toBe('update check failed: 127.0.0.1 is not a public address');
   });
 
   it('is for admins only', async () => {

@@ -1,7 +1,11 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isInternalAddress, outboundUrlProblem, postJsonToPublicUrl, SafeOutbound, type OutboundLookup } from './safe-outbound';
+import { isInternalAddress, SafeOutbound, type OutboundLookup } from './safe-outbound';
+
+/** The client of an operator who allowed nothing. */
+const strict = new SafeOutbound();
+const outboundUrlProblem = (raw: string): string | null => strict.urlProblem(raw);
 
 /** A resolver that answers from a table (unknown names fail), counting how often each name was asked. */
 function tableLookup(table: Record<string, string[]>): OutboundLookup {
@@ -78,7 +82,7 @@ describe('safe outbound targets', () => {
       const named = new SafeOutbound([], tableLookup({ 'loop.example': ['127.0.0.1'], 'loop6.example': ['::1'], 'mapped.example': ['::ffff:127.0.0.1'] }));
       for (const host of ['loop.example', 'loop6.example', 'mapped.example']) await expect(named.postJson(`http://${host}:${port}/`, '{}')).rejects.toThrow();
       for (const host of ['127.0.0.1', '[::1]', '2130706433', '0x7f000001', '[::ffff:127.0.0.1]', '0.0.0.0', 'localhost']) {
-        await expect(postJsonToPublicUrl(`http://${host}:${port}/hook`, '{}')).rejects.toThrow();
+        await expect(strict.postJson(`http://${host}:${port}/hook`, '{}')).rejects.toThrow();
       }
       expect(connections).toBe(0);
     });

@@ -100,15 +100,3 @@ export class SafeOutbound {
     });
   };
 }
-
-/** The outbound calls of callers without an operator allow-list (task notify hooks and result images). */
-export const defaultOutbound = new SafeOutbound();
-
-/** Why a URL may not be called, under no allow-list. */
-export const outboundUrlProblem = (raw: string): string | null => defaultOutbound.urlProblem(raw);
-
-/** The dispatcher that connects to public addresses only. */
-export const publicDispatcher = defaultOutbound.dispatcher;
-
-/** POSTs a JSON body to a public URL; rejects for internal targets, failures and timeouts. Returns the status. */
-export const postJsonToPublicUrl = (url: string, body: string): Promise<number> => defaultOutbound.postJson(url, body);

@@ -2,20 +2,16 @@
 // latest-release endpoint) for the newest tag and its notes, through the public-addresses-only dispatcher with a
 // short timeout, and says whether this build is current.
 import type { FastifyInstance } from 'fastify';
-import { request, type Dispatcher } from 'undici';
+import { request } from 'undici';
 import type { AppContext } from '../context';
 import { failureEnvelope } from '../http/api-error';
 import { accessFor } from '../http/auth-guard';
 import { success } from '../http/envelope';
-import { outboundUrlProblem, publicDispatcher } from '../http/safe-outbound';
+import type { SafeOutbound } from '../http/safe-outbound';
 import { serverVersion } from './server-version';
 
-/** How the lookup reaches the release source: the SSRF-safe client's URL check and dispatcher (tests swap both for their local emulation). */
-export const updateCheckPorts: { dispatcher: Dispatcher; urlProblem: (url: string) => string | null; timeoutMs: number } = {
-  dispatcher: publicDispatcher,
-  urlProblem: outboundUrlProblem,
-  timeoutMs: 5_000,
-};
+/** How long the release source has to answer. */
+const defaultTimeoutMs = 5_000;
 
 /** What the check answers. */
 export interface UpdateCheck {
@@ -43,14 +39,13 @@ export function isCurrent(current: string, latest: string): boolean {
   return true;
 }
 
-/** Asks the release source; throws with a readable reason when it cannot be reached or answers something else. */
-export async function lookUpLatestRelease(url: string): Promise<UpdateCheck> {
-  const { dispatcher, urlProblem, timeoutMs } = updateCheckPorts;
-  const problem = urlProblem(url);
+/** Asks the release source through `outbound` (the SSRF-safe client); throws with a readable reason when it cannot be reached or answers something else. */
+export async function lookUpLatestRelease(url: string, outbound: SafeOutbound, timeoutMs = defaultTimeoutMs): Promise<UpdateCheck> {
+  const problem = outbound.urlProblem(url);
   if (problem) throw new Error(problem);
   const response = await request(url, {
     method: 'GET',
-    dispatcher,
+    dispatcher: outbound.dispatcher,
     headers: { accept: 'application/vnd.github+json', 'user-agent': `turnpike/${serverVersion}` },
     headersTimeout: timeoutMs,
     bodyTimeout: timeoutMs,
@@ -75,16 +70,20 @@ export async function lookUpLatestRelease(url: string): Promise<UpdateCheck> {
   };
 }
 
+/** The readable reason a lookup failed (a timeout, or the network error under undici's wrapper). */
+export function updateFailureReason(error: unknown): string {
+  const cause = (error as Error & { cause?: Error }).cause;
+  return (error as Error).name === 'TimeoutError' ? 'the release source did not answer in time' : (cause?.message ?? (error as Error).message);
+}
+
 /** Registers `GET /api/update_check` (admin). An unreachable source is a 502 envelope `update check failed: <why>`. */
 export function registerUpdateCheckRoutes(app: FastifyInstance, context: AppContext): void {
   const access = accessFor(context);
   app.get('/api/update_check', access('admin'), async (_request, reply) => {
     try {
-      return success(await lookUpLatestRelease(context.options.string('UpdateCheckUrl')));
+      return success(await lookUpLatestRelease(context.options.string('UpdateCheckUrl'), context.outbound));
     } catch (error) {
-      const cause = (error as Error & { cause?: Error }).cause;
-      const reason = (error as Error).name === 'TimeoutError' ? 'the release source did not answer in time' : (cause?.message ?? (error as Error).message);
-      return reply.status(502).send(failureEnvelope(502, `update check failed: ${reason}`));
+      return reply.status(502).send(failureEnvelope(502, `update check failed: ${updateFailureReason(error)}`));
     }
   });
 }

@@ -5,7 +5,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { request as undiciRequest } from 'undici';
 import type { AppServices } from '../app-services';
 import { isDatabaseUnavailable } from '../db/database-unavailable';
-import { outboundUrlProblem, publicDispatcher } from '../http/safe-outbound';
 import { RelayError } from '../relay/relay-error';
 import { sendRelayError } from '../relay/relay-endpoint-call';
 import type { ChannelRoute } from '../relay/routing-table';
@@ -132,12 +131,12 @@ export function registerMidjourneyRelayRoutes(app: FastifyInstance, services: Ap
     if (!task || !task.image_url) return reply.status(400).send({ error: 'midjourney_task_not_found' });
     const channel = services.relay.routing.channel(task.channel_id);
     const sameHost = channel !== undefined && sameOrigin(channel.baseUrl, task.image_url);
-    const problem = sameHost ? null : outboundUrlProblem(task.image_url);
+    const problem = sameHost ? null : services.outbound.urlProblem(task.image_url);
     if (problem) return reply.status(403).send({ error: `request blocked: ${problem}` });
     try {
       const response = sameHost
         ? await undiciRequest(task.image_url, { method: 'GET', headersTimeout: 30_000, bodyTimeout: 60_000 })
-        : await fetchPublicImage(task.image_url);
+        : await undiciRequest(task.image_url, { method: 'GET', dispatcher: services.outbound.dispatcher });
       if (response.statusCode !== 200) {
         const text = await response.body.text();
         return reply.status(response.statusCode).send({ error: text.slice(0, 500) });
@@ -170,9 +169,4 @@ function sameOrigin(a: string, b: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** A GET through the public-only agent (the image's host must resolve to public addresses). */
-async function fetchPublicImage(url: string): ReturnType<typeof undiciRequest> {
-  return undiciRequest(url, { method: 'GET', dispatcher: publicDispatcher });
 }

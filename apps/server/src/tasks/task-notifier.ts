@@ -1,7 +1,7 @@
 // MjNotifyEnabled: when a drawing task changes, the gateway POSTs the task (midjourney-proxy's shape) to the
-// notifyHook its caller gave at submit. Only public addresses are called (safe-outbound); failures are logged.
+// notifyHook its caller gave at submit. `post` is the SSRF-safe client's (public or operator-allowed addresses only);
+// failures are logged.
 import type { TaskRow } from '../db/schema';
-import { postJsonToPublicUrl } from '../http/safe-outbound';
 import { midjourneyTaskView } from './task-views';
 
 /** Sends a task's state to its notify hook. */
@@ -12,7 +12,7 @@ export class TaskNotifier {
   constructor(
     private readonly enabled: () => boolean,
     private readonly warn: (details: Record<string, unknown>, message: string) => void,
-    private readonly post: NotifyPost = postJsonToPublicUrl,
+    private readonly post: NotifyPost,
   ) {}
 
   /** Notifies the hook of `task` (as now stored, with the image URL callers see); never throws. */

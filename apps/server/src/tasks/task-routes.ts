@@ -13,7 +13,7 @@ import { registerVideoRelayRoutes } from './video-relay-routes';
 /** Registers the task relays and log routes, and schedules the fleet-wide poll job. */
 export async function registerTaskRoutes(app: FastifyInstance, context: AppServices): Promise<void> {
   const store = new TaskStore(context.db);
-  const notifier = new TaskNotifier(() => context.options.bool('MjNotifyEnabled'), (details, message) => context.log.warn(details, message));
+  const notifier = new TaskNotifier(() => context.options.bool('MjNotifyEnabled'), (details, message) => context.log.warn(details, message), (url, body) => context.outbound.postJson(url, body));
   const poller = new TaskPoller(context, context.relay.routing, context.relay.upstream, store, notifier, context.relay.credentials);
   // One holder across the fleet (like the channel tests); every instance ticks, the lease holder polls.
   context.jobs.schedule({ name: taskPollJobName, intervalMs: taskPollIntervalMs, run: async () => void (await poller.pollOnce()) });

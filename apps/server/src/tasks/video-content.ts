@@ -5,7 +5,7 @@ import { findVideoProtocol, type VideoUpstreamRequest } from '@turnpike/provider
 import type { FastifyReply } from 'fastify';
 import { request as undiciRequest } from 'undici';
 import type { TaskRow } from '../db/schema';
-import { outboundUrlProblem, publicDispatcher } from '../http/safe-outbound';
+import type { SafeOutbound } from '../http/safe-outbound';
 import type { RelayServices } from '../relay/relay-services';
 import { readBody, UpstreamAbort } from '../relay/upstream-client';
 import { upstreamIdOf } from './task-platforms';
@@ -33,10 +33,10 @@ function originOf(url: string): string {
   }
 }
 
-async function sendPublic(url: string, reply: FastifyReply): Promise<ContentFailure> {
-  const problem = outboundUrlProblem(url);
+async function sendPublic(url: string, reply: FastifyReply, outbound: SafeOutbound): Promise<ContentFailure> {
+  const problem = outbound.urlProblem(url);
   if (problem) return { status: 502, message: `the video is at a refused address: ${problem}` };
-  const response = await undiciRequest(url, { method: 'GET', dispatcher: publicDispatcher, headersTimeout: timeouts.headersMs, bodyTimeout: timeouts.bodyMs });
+  const response = await undiciRequest(url, { method: 'GET', dispatcher: outbound.dispatcher, headersTimeout: timeouts.headersMs, bodyTimeout: timeouts.bodyMs });
   if (response.statusCode !== 200) {
     await response.body.dump();
     return { status: 502, message: `the video host answered ${response.statusCode}` };
@@ -45,8 +45,8 @@ async function sendPublic(url: string, reply: FastifyReply): Promise<ContentFail
   return null;
 }
 
-/** Sends the task's file to `reply`; answers why not when it cannot. */
-export async function sendVideoContent(services: RelayServices, task: TaskRow, reply: FastifyReply): Promise<ContentFailure> {
+/** Sends the task's file to `reply` (a file off the channel's host through `outbound`); answers why not when it cannot. */
+export async function sendVideoContent(services: RelayServices, task: TaskRow, reply: FastifyReply, outbound: SafeOutbound): Promise<ContentFailure> {
   if (task.status !== 'SUCCESS') return { status: 404, message: 'the video is not ready' };
   const channel = services.routing.channel(task.channel_id);
   const protocol = channel ? findVideoProtocol(channel.type) : undefined;
@@ -56,14 +56,14 @@ export async function sendVideoContent(services: RelayServices, task: TaskRow, r
   const source = protocol.content(target, ref, task.image_url);
   // The channel's own host is the one its poll requests go to; only there are credentials sent.
   const trusted = originOf(protocol.pollRequest(target, ref).url);
-  if (originOf(source.request.url) !== trusted) return sendPublic(source.request.url, reply);
+  if (originOf(source.request.url) !== trusted) return sendPublic(source.request.url, reply, outbound);
   const request: VideoUpstreamRequest = source.request;
   const body = request.body === null || typeof request.body === 'string' ? request.body : Buffer.from(request.body);
   const response = await services.upstream.send({ url: request.url, method: request.method, headers: request.headers, body }, new UpstreamAbort(), timeouts);
   const location = response.headers.location;
   if (response.status >= 300 && response.status < 400 && typeof location === 'string') {
     response.body.resume();
-    return sendPublic(new URL(location, request.url).toString(), reply);
+    return sendPublic(new URL(location, request.url).toString(), reply, outbound);
   }
   if (response.status !== 200) {
     response.body.resume();

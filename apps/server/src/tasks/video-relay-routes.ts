@@ -86,7 +86,7 @@ export function registerVideoRelayRoutes(app: FastifyInstance, services: AppServ
       const sessionUser = request.headers.authorization ? null : ((await identify(services, request))?.user ?? null);
       const userId = sessionUser && sessionUser.status === 1 ? sessionUser.id : (await taskCaller(services, request)).user.id;
       const task = await ownVideo(userId, request.params.id);
-      const failure = await sendVideoContent(services.relay, task, reply);
+      const failure = await sendVideoContent(services.relay, task, reply, services.outbound);
       if (failure) throw new RelayError(failure.status, failure.message, failure.status === 404 ? 'invalid_request_error' : 'upstream_error', failure.status === 404 ? 'video_not_ready' : 'video_fetch_failed');
       return reply;
     }),
