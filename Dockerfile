@@ -18,4 +18,4 @@ COPY --from=build /app/apps/server/dist ./apps/server/dist
 COPY --from=build /app/apps/console/dist ./apps/console/dist
 VOLUME /data
 EXPOSE 3000
-CMD ["node", "apps/server/dist/main.js"]
+CMD ["node", "--max-semi-space-size=8", "apps/server/dist/main.js"]

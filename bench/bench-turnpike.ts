@@ -3,6 +3,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { serverNodeFlags } from '../apps/server/src/runtime-flags';
 import { freePort, startServerProcess, type BenchProcess } from './bench-processes';
 
 /** A running Turnpike and its data folder. */
@@ -26,7 +27,7 @@ export interface TurnpikeRunOptions {
   metrics: boolean;
 }
 
-/** Starts `node apps/server/dist/main.js` on 127.0.0.1 with SQLite in `dataDir` (LOG_LEVEL=warn unless told). */
+/** Starts `node apps/server/dist/main.js` with the flags it ships with (`serverNodeFlags`) on 127.0.0.1 with SQLite in `dataDir` (LOG_LEVEL=warn unless told). */
 export async function startTurnpike(repositoryRoot: string, run: TurnpikeRunOptions, dataDir = freshDataDir()): Promise<TurnpikeInstance> {
   const port = await freePort();
   const env: Record<string, string> = {
@@ -47,7 +48,7 @@ export async function startTurnpike(repositoryRoot: string, run: TurnpikeRunOpti
   // Its log (LOG_LEVEL and up) is kept for a look after the run; *.log files are ignored by git.
   const logFile = path.join(repositoryRoot, 'bench/results/turnpike.log');
   fs.mkdirSync(path.dirname(logFile), { recursive: true });
-  const child = await startServerProcess('turnpike', [...profile, path.join(repositoryRoot, 'apps/server/dist/main.js')], env, port, '/api/status', logFile);
+  const child = await startServerProcess('turnpike', [...serverNodeFlags, ...profile, path.join(repositoryRoot, 'apps/server/dist/main.js')], env, port, '/api/status', logFile);
   return {
     process: child,
     dataDir,

@@ -9,6 +9,7 @@ import { startTurnpike } from './bench-turnpike';
 import { checkBilling } from './billing-checks';
 import { runSoakStreams, type SoakSpec } from './soak-streams';
 import { benchPricing, callCost, configureTurnpike, waitForSettlement } from './turnpike-admin';
+import { serverNodeFlags } from '../apps/server/src/runtime-flags';
 
 /** One target's soak figures. */
 export interface SoakFigures {
@@ -40,7 +41,8 @@ export async function runSoakSection(options: BenchOptions, repositoryRoot: stri
   const processes: BenchProcess[] = [];
   const upstream = await startReportingProcess('slow mock upstream', [path.join(repositoryRoot, 'bench/dist/mock-upstream-process.mjs'), JSON.stringify(behaviour)]);
   processes.push(upstream);
-  const baseline = await startReportingProcess('baseline proxy', [path.join(repositoryRoot, 'bench/baseline-proxy.mjs'), upstream.url]);
+  // The bare proxy runs with Turnpike's Node flags, so the floor sizes its heap the way the gateway does.
+  const baseline = await startReportingProcess('baseline proxy', [...serverNodeFlags, path.join(repositoryRoot, 'bench/baseline-proxy.mjs'), upstream.url]);
   processes.push(baseline);
   const turnpike = await startTurnpike(repositoryRoot, options);
   console.log(`\nSoak: ${options.soakStreams} concurrent streams for ${options.soakSeconds} s, each ${chunkCount} chunks ${options.soakChunkMs} ms apart.`);

@@ -10,6 +10,7 @@ import type { BenchReport, Cell } from './bench-report';
 import { startTurnpike } from './bench-turnpike';
 import { checkBilling, checkBillingTimed } from './billing-checks';
 import { benchPricing, configureTurnpike, costPerCall, waitForSettlement, type BenchTenant, type BillingSnapshot } from './turnpike-admin';
+import { serverNodeFlags } from '../apps/server/src/runtime-flags';
 
 /** A load mode: the request body sent. */
 export interface BenchMode {
@@ -121,7 +122,8 @@ export async function runThroughputSection(options: BenchOptions, repositoryRoot
   const processes: BenchProcess[] = [];
   const upstream = await startReportingProcess('mock upstream', [path.join(distDir, 'mock-upstream-process.mjs'), JSON.stringify(mainMockBehaviour)]);
   processes.push(upstream);
-  const baseline = await startReportingProcess('baseline proxy', [path.join(repositoryRoot, 'bench/baseline-proxy.mjs'), upstream.url]);
+  // The bare proxy runs with Turnpike's Node flags, so the floor sizes its heap the way the gateway does.
+  const baseline = await startReportingProcess('baseline proxy', [...serverNodeFlags, path.join(repositoryRoot, 'bench/baseline-proxy.mjs'), upstream.url]);
   processes.push(baseline);
   const selected = benchModes.filter((mode) => options.modes.includes(mode.name));
   const instance = await startTurnpike(repositoryRoot, options);

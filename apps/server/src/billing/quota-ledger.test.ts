@@ -156,6 +156,23 @@ describe.each(['rows', 'memory'] as const)('quota ledger (%s reservations)', (mo
     expect(await ledger.reserve(userId, tokenId, false, 5_000, 700)).toMatchObject({ ok: true, reservation: { amount: 700 } });
   });
 
+  it('asks a minimum given as a function only when the whole want does not fit, and holds down to what it says', async () => {
+    const userId = await addUser(10_000);
+    const tokenId = await addToken(userId, 1_000);
+    const asked: number[] = [];
+    const minimum = (value: number) => (): number => {
+      asked.push(value);
+      return value;
+    };
+    const whole = await ledger.reserve(userId, tokenId, false, 600, minimum(100));
+    expect(whole).toMatchObject({ ok: true, reservation: { amount: 600 } });
+    expect(asked).toEqual([]);
+    expect(await ledger.reserve(userId, tokenId, false, 600, minimum(401))).toEqual({ ok: false, reason: 'token_quota', available: 400 });
+    const capped = await ledger.reserve(userId, tokenId, false, 600, minimum(400));
+    expect(capped).toMatchObject({ ok: true, reservation: { amount: 400 } });
+    expect(asked).toEqual([401, 400]);
+  });
+
   it('never overdraws when concurrent calls each want more than the balance', async () => {
     const userId = await addUser(1_000_000);
     const tokenId = await addToken(userId, 1_000);

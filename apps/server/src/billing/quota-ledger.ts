@@ -38,12 +38,13 @@ export class QuotaLedger {
 
   /**
    * Holds as much of `want` as the user (and the token unless unlimited) can still spend, but at least `minimum`, or
-   * refuses without changing anything. What is held is the reservation's `amount`.
+   * refuses without changing anything. What is held is the reservation's `amount`. A `minimum` given as a function is
+   * asked only when `want` does not fit (most calls never price it).
    */
-  async reserve(userId: number, tokenId: number, unlimitedToken: boolean, want: number, minimum = want): Promise<ReserveResult> {
+  async reserve(userId: number, tokenId: number, unlimitedToken: boolean, want: number, minimum: number | (() => number) = want): Promise<ReserveResult> {
     const id = crypto.randomUUID();
     const wanted = Math.max(0, Math.ceil(want));
-    const least = Math.min(wanted, Math.max(0, Math.ceil(minimum)));
+    const least = (): number => Math.min(wanted, Math.max(0, Math.ceil(typeof minimum === 'function' ? minimum() : minimum)));
     if (this.sqliteLedger) return this.counted(this.sqliteLedger.reserve(id, userId, tokenId, unlimitedToken, wanted, least));
     try {
       return this.counted(await this.reserveRows(id, userId, tokenId, unlimitedToken, wanted, least));
@@ -70,11 +71,13 @@ export class QuotaLedger {
     return result;
   }
 
-  private async reserveRows(id: string, userId: number, tokenId: number, unlimitedToken: boolean, wanted: number, least: number): Promise<ReserveResult> {
+  private async reserveRows(id: string, userId: number, tokenId: number, unlimitedToken: boolean, wanted: number, leastOf: () => number): Promise<ReserveResult> {
     const debitToken = tokenId > 0 && !unlimitedToken;
     // Most calls fit: one conditional update per balance. Only a call that does not fit reads the balances under lock.
     const whole = await this.holdRows(id, userId, debitToken ? tokenId : 0, wanted);
-    if (whole.ok || least === wanted) return whole.ok ? { ok: true, reservation: { id, userId, tokenId, unlimitedToken, amount: wanted } } : whole;
+    if (whole.ok) return { ok: true, reservation: { id, userId, tokenId, unlimitedToken, amount: wanted } };
+    const least = leastOf();
+    if (least === wanted) return whole;
     try {
       const held = await this.db.transaction().execute(async (transaction) => {
         const room = await this.lockedRoom(transaction, userId, debitToken ? tokenId : 0);

@@ -66,12 +66,12 @@ export class SqliteLedger {
     this.userHeld.set(userId, (this.userHeld.get(userId) ?? 0) + amount);
   }
 
-  /** Holds as much of `want` as the balances minus what is already held allow, at least `minimum`, or refuses. */
-  reserve(id: string, userId: number, tokenId: number, unlimitedToken: boolean, want: number, minimum = want): ReserveResult {
+  /** Holds as much of `want` as the balances minus what is already held allow, at least `minimum` (asked only when `want` does not fit), or refuses. */
+  reserve(id: string, userId: number, tokenId: number, unlimitedToken: boolean, want: number, minimum: number | (() => number) = want): ReserveResult {
     const debited = tokenId > 0 && !unlimitedToken ? tokenId : 0;
     const { available, reason } = this.room(userId, debited);
     const amount = Math.min(want, available);
-    if (amount < minimum) return { ok: false, reason, available };
+    if (amount < want && amount < (typeof minimum === 'function' ? minimum() : minimum)) return { ok: false, reason, available };
     this.hold(userId, debited, amount);
     this.live.add(id);
     return { ok: true, reservation: { id, userId, tokenId, unlimitedToken, amount } };

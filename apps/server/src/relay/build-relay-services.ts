@@ -11,7 +11,6 @@ import { CredentialCache } from './credential-cache';
 import { PriceBook } from './price-book';
 import type { RelayServices } from './relay-services';
 import { RoutingTable } from './routing-table';
-import { exactCounter } from './token-counter';
 import { UpstreamClient } from './upstream-client';
 
 const shutdownWriteDeadlineMs = 10_000;
@@ -54,9 +53,9 @@ export async function buildRelayServices(context: AppContext): Promise<RelayServ
     random: createSeededRandom(Date.now() >>> 0),
     policy: new ContentPolicy(context.options),
   };
-  // The exact tokenizer (gpt-tokenizer, about 70 MB of tables) loads now: loaded by the first call that needs it, it
-  // would block every request for 110–150 ms.
-  await exactCounter();
+  // The exact tokenizer (gpt-tokenizer) is not loaded here: its tables add 40–70 MB to every instance, and a call
+  // whose upstream reports usage (the common case) never needs them. The first call that must count exactly loads
+  // them (110–150 ms, once per process; `exactCounter`).
   // What an earlier run of this node could not write (the database was away when it stopped or died) is billed
   // first, then what that run still held is returned.
   if (journal) {

@@ -59,10 +59,11 @@ export async function reserveCall(services: RelayServices, call: RelayRequest, c
   };
   const worst = worstCaseQuota(quote, request);
   const cappable = call.endpoint.output === 'limited' && quote.pricing.mode === 'ratio' && options.bool('QuotaOutputCapEnabled');
-  const minimum = cappable && request.outputTokens > minimalAnswerTokens ? worstCaseQuota(quote, { ...request, outputTokens: minimalAnswerTokens }) : worst;
+  // The price of the shortest answer matters only to a call whose worst case does not fit: priced on demand.
+  const minimum = cappable && request.outputTokens > minimalAnswerTokens ? (): number => worstCaseQuota(quote, { ...request, outputTokens: minimalAnswerTokens }) : worst;
   const apiKey = caller.apiKey;
   const reserved = await services.ledger.reserve(caller.user.id, apiKey?.id ?? 0, apiKey?.unlimited_quota === 1, worst, minimum);
-  if (!reserved.ok) throw refusal(services, reserved.reason, reserved.available, minimum);
+  if (!reserved.ok) throw refusal(services, reserved.reason, reserved.available, typeof minimum === 'function' ? minimum() : minimum);
   const reservation = reserved.reservation;
   if (reservation.amount >= worst) return { call, reservation, outputCap: null, outputLimit: request.outputTokens };
   const cap = affordableOutputTokens(quote, request, reservation.amount, request.outputTokens);

@@ -8,6 +8,7 @@ import { buildServer, type Server } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import type { NewUser, UserRow } from '../../src/db/schema';
 import { createSessionValue, sessionCookieName } from '../../src/http/session-cookie';
+import { exactCounter } from '../../src/relay/token-counter';
 import { userRow } from './user-rows';
 
 /** A user the tests act as: the row plus the headers a signed-in console sends. */
@@ -45,7 +46,9 @@ export async function startTestServer(environment: Record<string, string> = {}):
     GLOBAL_WEB_RATE_LIMIT_ENABLE: 'false',
     ...environment,
   });
-  // The server loads the exact tokenizer while it starts, so no test waits for its one-time load mid-call.
+  // The exact tokenizer loads before the server starts (a server loads it on first need), so no test waits for
+  // its one-time load mid-call and every count is exact from the first call.
+  await exactCounter();
   const server = await buildServer(config);
   const actorFor = (user: UserRow): Actor => ({
     user,
