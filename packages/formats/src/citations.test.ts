@@ -8,13 +8,18 @@ import { findFormat } from './format-registry';
 
 const wiki = 'https://en.wikipedia.org/wiki/Eiffel_Tower';
 
-const sources: Array<{ name: string; format: string; folder: string; file: string; citations: CanonicalCitation[] }> = [
+/**
+ * `summarised`: sources of server-tool results (Anthropic web search) that formats without a carrier get as a text
+ * summary at the end of the answer, cited there; Anthropic clients get the server-tool blocks themselves.
+ */
+const sources: Array<{ name: string; format: string; folder: string; file: string; citations: CanonicalCitation[]; summarised?: string[] }> = [
   {
     name: 'Anthropic web search',
     format: 'anthropic-messages',
     folder: 'anthropic',
     file: 'anthropic-web-search-citations.json',
     citations: [{ url: wiki, title: 'Eiffel Tower - Wikipedia', citedText: 'The tower is 330 metres (1,083 ft) tall, about the same height as an 81-storey building.' }],
+    summarised: [wiki],
   },
   {
     name: 'OpenAI chat url_citation',
@@ -74,7 +79,7 @@ describe('citations through the canonical model', () => {
     it(`${source.name}: encoded as OpenAI chat annotations (spec-valid)`, () => {
       const encoded = findFormat('openai-chat')!.encodeResponse(decode(source)) as { choices: Array<{ message: { content: string; annotations?: Array<{ type: string; url_citation: { url: string; start_index: number; end_index: number } }> } }> };
       const message = encoded.choices[0].message;
-      expect(message.annotations?.map((item) => item.url_citation.url)).toEqual(source.citations.map((item) => item.url));
+      expect(message.annotations?.map((item) => item.url_citation.url)).toEqual([...source.citations.map((item) => item.url), ...(source.summarised ?? [])]);
       for (const item of message.annotations ?? []) expect(item.url_citation.end_index).toBeLessThanOrEqual(message.content.length);
       expect(checkOpenAiSpec('CreateChatCompletionResponse', encoded, specExceptions)).toEqual([]);
     });
@@ -82,7 +87,7 @@ describe('citations through the canonical model', () => {
     it(`${source.name}: encoded as Responses url_citation annotations (spec-valid)`, () => {
       const encoded = findFormat('openai-responses')!.encodeResponse(decode(source)) as { output: Array<{ type: string; content?: Array<{ annotations: Array<{ type: string; url: string }> }> }> };
       const annotations = encoded.output.flatMap((item) => (item.type === 'message' ? (item.content ?? []).flatMap((content) => content.annotations) : []));
-      expect(annotations.map((item) => [item.type, item.url])).toEqual(source.citations.map((item) => ['url_citation', item.url]));
+      expect(annotations.map((item) => [item.type, item.url])).toEqual([...source.citations.map((item) => item.url), ...(source.summarised ?? [])].map((url) => ['url_citation', url]));
       expect(checkOpenAiSpec('Response', encoded, specExceptions)).toEqual([]);
     });
 
@@ -90,7 +95,7 @@ describe('citations through the canonical model', () => {
       const encoded = findFormat('gemini')!.encodeResponse(decode(source)) as { candidates: Array<{ groundingMetadata?: { groundingChunks: Array<{ web: { uri: string } }>; groundingSupports: Array<{ groundingChunkIndices: number[] }> } }> };
       const grounding = encoded.candidates[0].groundingMetadata;
       expect(grounding?.groundingChunks.map((chunk) => chunk.web.uri)).toEqual([...new Set(source.citations.map((item) => item.url))]);
-      expect(grounding?.groundingSupports).toHaveLength(source.citations.length);
+      expect(grounding?.groundingSupports).toHaveLength(source.citations.length + (source.summarised?.length ?? 0));
     });
   }
 

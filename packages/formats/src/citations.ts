@@ -133,3 +133,22 @@ export function citationsToGemini(parts: readonly CanonicalPart[]): Record<strin
   }
   return chunks.length > 0 ? { groundingChunks: chunks, groundingSupports: supports } : undefined;
 }
+
+/** The span a streamed citation covers in the answer's joined text: its own, else everything streamed before it. */
+export function streamedSpan(item: CanonicalCitation, textLength: number): { start: number; end: number } {
+  return { start: item.start ?? 0, end: item.end ?? textLength };
+}
+
+/** One OpenAI chat `url_citation` annotation for a streamed citation (offsets into the joined `content`). */
+export function openAiChatAnnotation(item: CanonicalCitation, textLength: number): Record<string, unknown> {
+  const { start, end } = streamedSpan(item, textLength);
+  return { type: 'url_citation', url_citation: { start_index: start, end_index: end, url: item.url, title: item.title ?? '' } };
+}
+
+/** A citation moved by `shift` characters (negative to make joined-text offsets relative to a part); positions that fall outside `[0, length]` are dropped. */
+export function shiftedCitation(item: CanonicalCitation, shift: number, length: number): CanonicalCitation {
+  const start = item.start === undefined ? undefined : item.start + shift;
+  const end = item.end === undefined ? undefined : item.end + shift;
+  const inside = (start === undefined || (start >= 0 && start <= length)) && (end === undefined || (end >= 0 && end <= length));
+  return citation(item.url, item.title, item.citedText, inside ? start : undefined, inside ? end : undefined);
+}

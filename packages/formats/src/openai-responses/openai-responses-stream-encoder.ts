@@ -4,7 +4,7 @@
 // .incomplete / .failed) carrying every finished item and the usage. Every event has `event:` and
 // `sequence_number`, as OpenAI sends them.
 // @see https://platform.openai.com/docs/api-reference/responses-streaming
-import type { CanonicalError, CanonicalFinishReason, CanonicalStreamMetadata, CanonicalStreamPart, CanonicalUsage } from '../canonical-model';
+import type { CanonicalCitation, CanonicalError, CanonicalFinishReason, CanonicalStreamMetadata, CanonicalStreamPart, CanonicalUsage } from '../canonical-model';
 import { encodeSseJson } from '../sse-writer';
 import {
   buildFunctionCallItem,
@@ -16,6 +16,7 @@ import {
   type OpenAiResponsesEnvelope,
 } from './openai-responses-response-codec';
 import { sealToolCallId } from '../tool-call-signature';
+import { streamedSpan } from '../citations';
 
 type JsonRecord = Record<string, unknown>;
 
@@ -30,6 +31,9 @@ interface OpenText {
   outputIndex: number;
   id: string;
   text: string;
+  /** Where this item's text starts in the answer's joined text. */
+  start: number;
+  annotations: JsonRecord[];
 }
 
 interface OpenReasoning {
@@ -63,6 +67,8 @@ export class OpenAiResponsesStreamEncoder {
   private usage: CanonicalUsage | undefined = undefined;
   private finishReason: CanonicalFinishReason | undefined = undefined;
   private error: CanonicalError | undefined = undefined;
+  /** Characters of text sent so far, the offsets of citations. */
+  private textLength = 0;
 
   constructor(options: OpenAiResponsesStreamEncoderOptions) {
     this.metadata = options.metadata;
@@ -77,6 +83,12 @@ export class OpenAiResponsesStreamEncoder {
     switch (part.type) {
       case 'text-delta':
         this.appendText(part.text, frames);
+        break;
+      case 'citation':
+        this.annotate(part.citation, frames);
+        break;
+      case 'server-tool':
+        // Summarised into text by the format's ServerToolSummaryEncoder before it reaches here.
         break;
       case 'reasoning-delta':
         this.appendReasoning(part.text, part.signature, frames);
@@ -164,16 +176,31 @@ export class OpenAiResponsesStreamEncoder {
     frames.push(this.event('response.output_item.done', { output_index: outputIndex, item }));
   }
 
+  private openText(frames: string[]): OpenText {
+    if (this.text) return this.text;
+    this.closeReasoning(frames);
+    const { outputIndex, id } = this.addItem('msg', (itemId) => ({ id: itemId, type: 'message', status: 'in_progress', content: [], role: 'assistant' }), frames);
+    this.text = { outputIndex, id, text: '', start: this.textLength, annotations: [] };
+    frames.push(this.event('response.content_part.added', { item_id: id, output_index: outputIndex, content_index: 0, part: textPart('', []) }));
+    return this.text;
+  }
+
   private appendText(text: string, frames: string[]): void {
-    if (!this.text) {
-      this.closeReasoning(frames);
-      const { outputIndex, id } = this.addItem('msg', (itemId) => ({ id: itemId, type: 'message', status: 'in_progress', content: [], role: 'assistant' }), frames);
-      this.text = { outputIndex, id, text: '' };
-      frames.push(this.event('response.content_part.added', { item_id: id, output_index: outputIndex, content_index: 0, part: textPart('') }));
-    }
-    const open = this.text;
+    const open = this.openText(frames);
     open.text += text;
+    this.textLength += text.length;
     frames.push(this.event('response.output_text.delta', { item_id: open.id, output_index: open.outputIndex, content_index: 0, delta: text, logprobs: [] }));
+  }
+
+  /** A `url_citation` of the open message's text (offsets made relative to it, kept inside it), announced as OpenAI does. */
+  private annotate(citation: CanonicalCitation, frames: string[]): void {
+    const open = this.openText(frames);
+    const { start, end } = streamedSpan(citation, this.textLength);
+    const clamp = (offset: number): number => Math.min(Math.max(offset - open.start, 0), open.text.length);
+    const annotation = { type: 'url_citation', start_index: clamp(start), end_index: clamp(end), url: citation.url, title: citation.title ?? '' };
+    const location = { item_id: open.id, output_index: open.outputIndex, content_index: 0 };
+    frames.push(this.event('response.output_text.annotation.added', { ...location, annotation_index: open.annotations.length, annotation }));
+    open.annotations.push(annotation);
   }
 
   private closeText(frames: string[]): void {
@@ -182,8 +209,8 @@ export class OpenAiResponsesStreamEncoder {
     this.text = undefined;
     const location = { item_id: open.id, output_index: open.outputIndex, content_index: 0 };
     frames.push(this.event('response.output_text.done', { ...location, text: open.text, logprobs: [] }));
-    frames.push(this.event('response.content_part.done', { ...location, part: textPart(open.text) }));
-    this.finishItem(open.outputIndex, buildMessageItem(open.id, [open.text], this.itemStatus()), frames);
+    frames.push(this.event('response.content_part.done', { ...location, part: textPart(open.text, open.annotations) }));
+    this.finishItem(open.outputIndex, buildMessageItem(open.id, [open.text], this.itemStatus(), [open.annotations]), frames);
   }
 
   private appendReasoning(text: string, signature: string | undefined, frames: string[]): void {
@@ -247,6 +274,6 @@ export class OpenAiResponsesStreamEncoder {
   }
 }
 
-function textPart(text: string): JsonRecord {
-  return { type: 'output_text', annotations: [], logprobs: [], text };
+function textPart(text: string, annotations: readonly JsonRecord[]): JsonRecord {
+  return { type: 'output_text', annotations, logprobs: [], text };
 }
