@@ -11,6 +11,32 @@ export interface ReplayUsage {
   cacheReadTokens: number;
   cacheWriteTokens: number;
   reasoningTokens: number;
+  /** Billed units that are not tokens (`web_search`), when the provider reported any. */
+  unitCounts?: Record<string, number>;
+}
+
+/** A tool call a replay case must give every client: the provider's id (absent when the provider names none), name, parsed arguments and the reasoning signature bound to it. */
+export interface ReplayToolCall {
+  id?: string;
+  name: string;
+  arguments: Record<string, unknown>;
+  signature?: string;
+}
+
+/** What every client must get from a replay case. */
+export interface ReplayExpectation {
+  text: string;
+  reasoning: string;
+  finish: 'stop' | 'length' | 'tool-calls' | 'content-filter';
+  usage: ReplayUsage;
+  /** Tool calls in order; none when absent. */
+  toolCalls?: ReplayToolCall[];
+  /** The distinct URLs the answer cites (on its text, or in the summary of its server tools); none when absent. */
+  citations?: string[];
+  /** Anthropic server-tool block types, in order, that Anthropic clients get as they were sent. */
+  serverTools?: string[];
+  /** The text that clients of formats without a carrier for server tools get after the answer instead. */
+  serverToolSummary?: string;
 }
 
 /** One recorded case of one provider. */
@@ -27,7 +53,7 @@ export interface ReplayCase {
   whole: unknown;
   /** The stream's frames: chunk objects (OpenAI chat, Gemini), event objects (Anthropic), or `"[DONE]"`. */
   stream: unknown[];
-  expect: { text: string; reasoning: string; finish: 'stop' | 'length' | 'tool-calls' | 'content-filter'; usage: ReplayUsage };
+  expect: ReplayExpectation;
 }
 
 const providersSource = new URL('../../providers/src/', import.meta.url);
