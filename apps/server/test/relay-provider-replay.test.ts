@@ -121,6 +121,7 @@ async function askResponses(client: OpenAI, model: string, stream: boolean): Pro
     const answer = await client.responses.create({ model, input: 'Replay.', max_output_tokens: 2000 });
     const view: ClientView = { ...emptyView(), text: answer.output_text, reasoning: reasoningOf(answer.output as never), finish: finishOf(answer), usage: viewOf(usageFromOpenAiResponses(answer.usage)) };
     callsOf(view, answer.output);
+    view.serverTools.push(...answer.output.filter((item) => item.type === 'web_search_call').map((item) => item.type));
     for (const item of answer.output) if (item.type === 'message') for (const part of item.content) if (part.type === 'output_text') for (const note of part.annotations) if (note.type === 'url_citation') view.citations.add(note.url);
     return view;
   }
@@ -133,6 +134,7 @@ async function askResponses(client: OpenAI, model: string, stream: boolean): Pro
       view.finish = finishOf(event.response);
       view.usage = viewOf(usageFromOpenAiResponses(event.response.usage));
       callsOf(view, event.response.output);
+      view.serverTools.push(...event.response.output.filter((item) => item.type === 'web_search_call').map((item) => item.type));
     }
   }
   return view;
@@ -306,13 +308,13 @@ describe('provider replay corpus through the relay to the official SDKs', () => 
           current = { replay, mode: 'whole-or-stream', frames: 0 };
           const view = await ask(inbound, modelOf(replay, index), stream);
           const { text, reasoning, finish, usage } = replay.expect;
-          // Anthropic clients get the server-tool blocks; the others get them summarised after the answer.
-          expect(view.text).toBe(inbound === 'anthropic-messages' ? text : text + (replay.expect.serverToolSummary ?? ''));
+          // Server tools reach each client in its format's own shape where it has one, else summarised after the answer.
+          expect(view.text).toBe(text + (replay.expect.serverToolText?.[inbound] ?? ''));
           expect(view.reasoning).toBe(reasoning);
           expect(view.finish).toBe(finish);
           expectCalls(replay, inbound, view.toolCalls);
           expect(view.citations).toEqual(new Set(replay.expect.citations ?? []));
-          expect(view.serverTools).toEqual(inbound === 'anthropic-messages' ? (replay.expect.serverTools ?? []) : []);
+          expect(view.serverTools).toEqual(replay.expect.serverTools?.[inbound] ?? []);
           expect(view.usage).toEqual({ input: usage.inputTokens, output: usage.outputTokens, reasoning: usage.reasoningTokens });
           await server.settle();
           const log = await lastConsume();

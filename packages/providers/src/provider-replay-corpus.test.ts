@@ -51,7 +51,7 @@ function checkExtras(replay: ReplayCase, response: CanonicalResponse): void {
   expect(new Set(generated).size).toBe(generated.length);
   for (const id of generated) expect(id.length).toBeGreaterThan(0);
   expect(extras.citations).toEqual(replay.expect.citations ?? []);
-  expect(extras.serverTools).toEqual(replay.expect.serverTools ?? []);
+  expect(extras.serverTools).toEqual(replay.expect.serverTools?.[replay.wire] ?? []);
 }
 
 /** What an Anthropic stream generated, in order: text, thinking and every block's streamed input (server tools' too). */
@@ -143,15 +143,17 @@ describe('provider replay corpus through the codecs', () => {
           const text = parts.map((part) => encoder.encode(part)).join('') + encoder.end();
           const again = formatOf(target).createStreamDecoder();
           const back = collectStreamParts([...again.push(Buffer.from(text, 'utf8')), ...again.end()] as CanonicalStreamPart[], { id: 'x', model: 'x', created: 0 });
-          // Anthropic clients get server tools as blocks; the others get their summary after the answer.
-          const summary = target === 'anthropic-messages' ? '' : (replay.expect.serverToolSummary ?? '');
+          // Server tools travel in the target's own shape where it has one, else as a summary after the answer.
+          const summary = replay.expect.serverToolText?.[target] ?? '';
           expect(textsOf(back)).toEqual({ text: replay.expect.text + summary, reasoning: replay.expect.reasoning });
           const extras = extrasOf(back);
           expect(extras.toolCalls.map((call) => ({ ...call, id: unsealedToolCallId(call.id), signature: call.signature ?? openToolCallId(call.id).signature }))).toEqual(
             expectedCalls(replay, (index) => unsealedToolCallId(extras.toolCalls[index].id)).map((call) => ({ ...call, signature: call.signature })),
           );
           expect(new Set(extras.citations)).toEqual(new Set(replay.expect.citations ?? []));
-          expect(extras.serverTools).toEqual(target === 'anthropic-messages' ? (replay.expect.serverTools ?? []) : []);
+          // Only Anthropic server-tool blocks decode back; other carriers are checked in the encoded text.
+          expect(extras.serverTools).toEqual(target === 'anthropic-messages' ? (replay.expect.serverTools?.[target] ?? []) : []);
+          for (const type of target === 'anthropic-messages' ? [] : (replay.expect.serverTools?.[target] ?? [])) expect(text).toContain(`"type":"${type}"`);
         });
       }
 
@@ -170,7 +172,8 @@ describe('provider replay corpus through the codecs', () => {
           const body = formatOf(target).encodeResponse(decodedWhole(replay)) as Record<string, unknown>;
           const { inputTokens, outputTokens, reasoningTokens } = replay.expect.usage;
           expect(reportedBy[target](body)).toEqual({ input: inputTokens, output: outputTokens, reasoning: reasoningTokens });
-          const summary = target === 'anthropic-messages' ? '' : (replay.expect.serverToolSummary ?? '');
+          const summary = replay.expect.serverToolText?.[target] ?? '';
+          for (const type of target === 'anthropic-messages' ? [] : (replay.expect.serverTools?.[target] ?? [])) expect(JSON.stringify(body)).toContain(`"type":"${type}"`);
           const again = formatOf(target).decodeResponse(body as never);
           expect(textsOf(again).text).toBe(replay.expect.text + summary);
           expect(again.parts.flatMap((part) => (part.type === 'tool-call' ? [[part.name, JSON.parse(part.arguments)]] : []))).toEqual((replay.expect.toolCalls ?? []).map((call) => [call.name, call.arguments]));

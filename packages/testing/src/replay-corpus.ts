@@ -33,10 +33,10 @@ export interface ReplayExpectation {
   toolCalls?: ReplayToolCall[];
   /** The distinct URLs the answer cites (on its text, or in the summary of its server tools); none when absent. */
   citations?: string[];
-  /** Anthropic server-tool block types, in order, that Anthropic clients get as they were sent. */
-  serverTools?: string[];
-  /** The text that clients of formats without a carrier for server tools get after the answer instead. */
-  serverToolSummary?: string;
+  /** Per inbound format, the server-tool blocks or items its clients get in its own shape (Anthropic blocks as sent, Responses `web_search_call`). */
+  serverTools?: Partial<Record<string, string[]>>;
+  /** Per inbound format, the text its clients get after the answer for server tools it has no carrier for. */
+  serverToolText?: Partial<Record<string, string>>;
 }
 
 /** One recorded case of one provider. */

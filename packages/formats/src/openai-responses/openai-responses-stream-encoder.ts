@@ -4,14 +4,16 @@
 // .incomplete / .failed) carrying every finished item and the usage. Every event has `event:` and
 // `sequence_number`, as OpenAI sends them.
 // @see https://platform.openai.com/docs/api-reference/responses-streaming
-import type { CanonicalCitation, CanonicalError, CanonicalFinishReason, CanonicalStreamMetadata, CanonicalStreamPart, CanonicalUsage } from '../canonical-model';
+import type { CanonicalCitation, CanonicalError, CanonicalServerToolPart, CanonicalFinishReason, CanonicalStreamMetadata, CanonicalStreamPart, CanonicalUsage } from '../canonical-model';
 import { encodeSseJson } from '../sse-writer';
 import {
   buildFunctionCallItem,
   buildMessageItem,
   buildOpenAiResponsesObject,
   buildReasoningItem,
+  buildWebSearchCallItem,
   createOpenAiResponsesItemId,
+  webSearchQuery,
   statusFromFinishReason,
   type OpenAiResponsesEnvelope,
 } from './openai-responses-response-codec';
@@ -69,6 +71,8 @@ export class OpenAiResponsesStreamEncoder {
   private error: CanonicalError | undefined = undefined;
   /** Characters of text sent so far, the offsets of citations. */
   private textLength = 0;
+  /** Web searches whose results have not arrived, by the call's id. */
+  private readonly searches = new Map<string, { outputIndex: number; id: string; query: string | undefined }>();
 
   constructor(options: OpenAiResponsesStreamEncoderOptions) {
     this.metadata = options.metadata;
@@ -88,7 +92,8 @@ export class OpenAiResponsesStreamEncoder {
         this.annotate(part.citation, frames);
         break;
       case 'server-tool':
-        // Summarised into text by the format's ServerToolSummaryEncoder before it reaches here.
+        // Web searches only: the format's ServerToolSummaryEncoder turns the other server tools into text.
+        this.webSearch(part.part, frames);
         break;
       case 'reasoning-delta':
         this.appendReasoning(part.text, part.signature, frames);
@@ -163,7 +168,7 @@ export class OpenAiResponsesStreamEncoder {
     return this.finishReason === 'length' || this.finishReason === 'content-filter' ? 'incomplete' : 'completed';
   }
 
-  private addItem(prefix: 'msg' | 'fc' | 'rs', item: (id: string) => JsonRecord, frames: string[]): { outputIndex: number; id: string } {
+  private addItem(prefix: 'msg' | 'fc' | 'rs' | 'ws', item: (id: string) => JsonRecord, frames: string[]): { outputIndex: number; id: string } {
     const outputIndex = this.nextOutputIndex;
     this.nextOutputIndex += 1;
     const id = createOpenAiResponsesItemId(prefix, this.metadata.id, outputIndex);
@@ -201,6 +206,30 @@ export class OpenAiResponsesStreamEncoder {
     const location = { item_id: open.id, output_index: open.outputIndex, content_index: 0 };
     frames.push(this.event('response.output_text.annotation.added', { ...location, annotation_index: open.annotations.length, annotation }));
     open.annotations.push(annotation);
+  }
+
+  /** A web search as a `web_search_call` item: opened (in progress, searching) by the call, completed by its result. */
+  private webSearch(part: CanonicalServerToolPart, frames: string[]): void {
+    const open = this.searches.get(part.id);
+    if (part.kind === 'result' && open) {
+      this.searches.delete(part.id);
+      this.finishSearch(open, part.sources, part.isError === true ? 'failed' : 'completed', frames);
+      return;
+    }
+    this.closeText(frames);
+    this.closeReasoning(frames);
+    const query = webSearchQuery(part);
+    const { outputIndex, id } = this.addItem('ws', (itemId) => buildWebSearchCallItem(itemId, query, undefined, 'in_progress'), frames);
+    const search = { outputIndex, id, query };
+    frames.push(this.event('response.web_search_call.in_progress', { output_index: outputIndex, item_id: id }));
+    frames.push(this.event('response.web_search_call.searching', { output_index: outputIndex, item_id: id }));
+    if (part.kind === 'call') this.searches.set(part.id, search);
+    else this.finishSearch(search, part.sources, part.isError === true ? 'failed' : 'completed', frames);
+  }
+
+  private finishSearch(search: { outputIndex: number; id: string; query: string | undefined }, sources: readonly CanonicalCitation[] | undefined, status: string, frames: string[]): void {
+    if (status === 'completed') frames.push(this.event('response.web_search_call.completed', { output_index: search.outputIndex, item_id: search.id }));
+    this.finishItem(search.outputIndex, buildWebSearchCallItem(search.id, search.query, sources, status), frames);
   }
 
   private closeText(frames: string[]): void {
@@ -271,6 +300,9 @@ export class OpenAiResponsesStreamEncoder {
     this.closeReasoning(frames);
     const indexes = [...this.calls.entries()].sort(([, left], [, right]) => left.outputIndex - right.outputIndex).map(([index]) => index);
     for (const index of indexes) this.closeCall(index, frames);
+    // A search whose result never came ends without sources.
+    for (const search of this.searches.values()) this.finishSearch(search, undefined, 'completed', frames);
+    this.searches.clear();
   }
 }
 
