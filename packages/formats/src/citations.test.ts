@@ -114,7 +114,9 @@ describe('citations through the canonical model', () => {
       const encoded = findFormat('gemini')!.encodeResponse(decode(source)) as { candidates: Array<{ groundingMetadata?: { groundingChunks: Array<{ web: { uri: string } }>; groundingSupports: Array<{ groundingChunkIndices: number[] }> } }> };
       const grounding = encoded.candidates[0].groundingMetadata;
       expect(grounding?.groundingChunks.map((chunk) => chunk.web.uri)).toEqual([...new Set(source.citations.map((item) => item.url))]);
-      expect(grounding?.groundingSupports).toHaveLength(source.citations.length + (source.summarised?.length ?? 0));
+      // Gemini carries a web search as grounding: its query, and the pages found as chunks.
+      expect(grounding?.groundingSupports).toHaveLength(source.citations.length);
+      expect((grounding as { webSearchQueries?: string[] } | undefined)?.webSearchQueries).toEqual(source.summarised ? ['Eiffel Tower height'] : undefined);
     });
   }
 

@@ -3,6 +3,7 @@
 // Perplexity's `citations`/`search_results`. Offsets are characters of the text part they belong to.
 import type { CanonicalCitation, CanonicalPart, CanonicalTextPart } from './canonical-model';
 import { isRecord } from './json-values';
+import { webSearchQuery } from './server-tools';
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value.length > 0 ? value : undefined);
 const index = (value: unknown): number | undefined => (typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined);
@@ -111,27 +112,41 @@ export function citationsFromGemini(metadata: unknown): CanonicalCitation[] {
   return result;
 }
 
-/** Gemini `groundingMetadata` for the text parts of an answer (offsets into the joined text); undefined when nothing is cited. */
+/**
+ * Gemini `groundingMetadata` for an answer: the text parts' citations as chunks and supports (offsets into the joined
+ * text), and web searches (server-tool parts) as `webSearchQueries` and the chunks they found; undefined when empty.
+ */
 export function citationsToGemini(parts: readonly CanonicalPart[]): Record<string, unknown> | undefined {
   const chunks: Record<string, unknown>[] = [];
   const chunkIndexes = new Map<string, number>();
   const supports: Record<string, unknown>[] = [];
+  const queries: string[] = [];
+  const chunkOf = (item: CanonicalCitation): number => {
+    let chunkIndex = chunkIndexes.get(item.url);
+    if (chunkIndex === undefined) {
+      chunkIndex = chunks.length;
+      chunkIndexes.set(item.url, chunkIndex);
+      chunks.push({ web: { uri: item.url, title: item.title ?? '' } });
+    }
+    return chunkIndex;
+  };
   let offset = 0;
   for (const part of parts) {
+    if (part.type === 'server-tool' && part.name === 'web_search') {
+      const query = part.kind === 'call' ? webSearchQuery(part) : undefined;
+      if (query !== undefined) queries.push(query);
+      for (const source of part.sources ?? []) chunkOf(source);
+    }
     if (part.type !== 'text') continue;
     for (const item of part.citations ?? []) {
-      let chunkIndex = chunkIndexes.get(item.url);
-      if (chunkIndex === undefined) {
-        chunkIndex = chunks.length;
-        chunkIndexes.set(item.url, chunkIndex);
-        chunks.push({ web: { uri: item.url, title: item.title ?? '' } });
-      }
+      const chunkIndex = chunkOf(item);
       const { start_index: startIndex, end_index: endIndex } = span(item, part.text.length, offset);
       supports.push({ segment: { startIndex, endIndex, text: item.citedText ?? part.text.slice(startIndex - offset, endIndex - offset) }, groundingChunkIndices: [chunkIndex] });
     }
     offset += part.text.length;
   }
-  return chunks.length > 0 ? { groundingChunks: chunks, groundingSupports: supports } : undefined;
+  if (chunks.length === 0 && queries.length === 0) return undefined;
+  return { ...(queries.length > 0 ? { webSearchQueries: queries } : {}), groundingChunks: chunks, groundingSupports: supports };
 }
 
 /** The span a streamed citation covers in the answer's joined text: its own, else everything streamed before it. */

@@ -1,6 +1,6 @@
 // Anthropic server-tool blocks in the canonical model: every documented block kind decodes (call, sources, output,
 // errors), Anthropic clients get the blocks back unchanged, Responses clients get web searches as `web_search_call`
-// items, and every other server tool reaches every other format as a text summary after the answer, with its sources
+// items and Gemini clients as grounding, and every other server tool reaches every other format as a text summary after the answer, with its sources
 // cited there — whole and streamed, never dropped.
 import { describe, expect, it } from 'vitest';
 import type { CanonicalResponse, CanonicalStreamPart } from './canonical-model';
@@ -83,6 +83,25 @@ describe('Anthropic server-tool blocks', () => {
       expect(cited(back)).toEqual(['https://example.com/a']);
     });
   }
+
+  it('a web search reaches Gemini clients as grounding: the query and the pages found, whole and streamed', () => {
+    const search = [
+      { type: 'server_tool_use', id: 'srvtoolu_s3', name: 'web_search', input: { query: 'Louvre opening hours' } },
+      { type: 'web_search_tool_result', tool_use_id: 'srvtoolu_s3', content: [{ type: 'web_search_result', url: 'https://example.com/l', title: 'L', encrypted_content: 'x', page_age: null }] },
+      { type: 'text', text: 'Nine to six.' },
+    ];
+    const grounding = { webSearchQueries: ['Louvre opening hours'], groundingChunks: [{ web: { uri: 'https://example.com/l', title: 'L' } }], groundingSupports: [] };
+    const codec = findFormat('gemini')!;
+    const whole = codec.encodeResponse(answer(search)) as { candidates: Array<{ content: { parts: Array<{ text?: string }> }; groundingMetadata?: unknown }> };
+    expect(whole.candidates[0].groundingMetadata).toEqual(grounding);
+    expect(whole.candidates[0].content.parts.map((part) => part.text).join('')).toBe('Nine to six.');
+    const encoder = codec.createStreamEncoder({ metadata: { id: 'g', model: 'm', created: 0 }, includeUsage: true });
+    const chunks = (streamPartsOf(answer(search)).map((part) => encoder.encode(part)).join('') + encoder.end())
+      .split('\n')
+      .filter((line) => line.startsWith('data: '))
+      .map((line) => JSON.parse(line.slice(6)) as { candidates?: Array<{ groundingMetadata?: unknown }> });
+    expect(chunks.flatMap((chunk) => (chunk.candidates?.[0]?.groundingMetadata ? [chunk.candidates[0].groundingMetadata] : []))).toEqual([grounding]);
+  });
 
   it('a web search reaches Responses clients as a web_search_call item with its query and sources', () => {
     const search = [

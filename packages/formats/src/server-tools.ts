@@ -1,5 +1,5 @@
 // Server-tool blocks (tools the provider ran itself: web search, web fetch, code execution, MCP) between Anthropic's
-// blocks and the canonical model, and the one rule for targets with no carrier for them: each becomes a short text,
+// blocks and the canonical model, which ones each target carries, and the one rule for the rest: each becomes a short text,
 // kept for the end of the answer, whose sources travel on as citations of that text.
 // @see https://docs.claude.com/en/docs/agents-and-tools/tool-use/web-search-tool
 // @see https://docs.claude.com/en/docs/agents-and-tools/tool-use/code-execution-tool
@@ -75,6 +75,19 @@ export function decodeAnthropicServerTool(block: JsonRecord): CanonicalServerToo
   return part;
 }
 
+/** The query a web search call searched for, from its input JSON. */
+export function webSearchQuery(part: CanonicalServerToolPart): string | undefined {
+  try {
+    const input: unknown = JSON.parse(part.input ?? '{}');
+    return isRecord(input) && typeof input.query === 'string' ? input.query : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Carries web searches only (Responses `web_search_call`, Gemini grounding); other server tools are summarised. */
+export const carriesWebSearch: ServerToolCarrier = (part) => part.name === 'web_search';
+
 /** What a server-tool call asked, in words: the search query, the page, the code or command, else its input JSON. */
 function describeCall(part: CanonicalServerToolPart): string {
   let input: unknown;
@@ -109,7 +122,7 @@ export function summariseServerTool(part: CanonicalServerToolPart): CanonicalTex
 /** Which server-tool parts a target format carries in its own shape; the rest are summarised. */
 export type ServerToolCarrier = (part: CanonicalServerToolPart) => boolean;
 
-/** Carries nothing: every server tool is summarised (OpenAI chat, Gemini). */
+/** Carries nothing: every server tool is summarised (OpenAI chat). */
 export const carriesNoServerTool: ServerToolCarrier = () => false;
 
 /** A whole answer whose server-tool parts the target cannot carry are moved, as their summaries, to its end. */

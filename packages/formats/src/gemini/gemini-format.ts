@@ -1,5 +1,5 @@
 // The Gemini generateContent dialect, assembled for the format registry.
-import { carriesNoServerTool, ServerToolSummaryEncoder, summariseServerTools } from '../server-tools';
+import { carriesWebSearch, ServerToolSummaryEncoder, summariseServerTools } from '../server-tools';
 import { readGeminiUrl } from './gemini-url';
 import { sseContentType } from '../sse-writer';
 import type { Format } from '../format-contract';
@@ -32,11 +32,11 @@ export const geminiFormat: Format<GeminiRequest, GeminiResponse> = {
   decodeRequest: decodeGeminiRequest,
   encodeRequest: encodeGeminiRequest,
   decodeResponse: decodeGeminiResponse,
-  encodeResponse: (response) => encodeGeminiResponse(summariseServerTools(response, carriesNoServerTool)),
+  encodeResponse: (response) => encodeGeminiResponse(summariseServerTools(response, carriesWebSearch)),
   encodeError: encodeGeminiError,
   decodeError: decodeGeminiError,
   createStreamDecoder: () => new GeminiStreamDecoder(),
-  createStreamEncoder: (options) => new ServerToolSummaryEncoder(new GeminiStreamEncoder(options), carriesNoServerTool),
+  createStreamEncoder: (options) => new ServerToolSummaryEncoder(new GeminiStreamEncoder(options), carriesWebSearch),
   readUsage: readGeminiUsage,
   createStreamUsageReader: (options) => new GeminiStreamUsageReader(options),
   limitOutputTokens: (body, limit) => {

@@ -2,7 +2,7 @@
 // whole GenerateContentResponse with incremental parts; function calls arrive whole in one part, and
 // finishReason and usageMetadata come on the last chunk(s). Only the first candidate is relayed.
 // @see https://ai.google.dev/api/generate-content#method:-models.streamgeneratecontent
-import type { CanonicalCitation, CanonicalFinishReason, CanonicalStreamMetadata, CanonicalStreamPart, CanonicalUsage } from '../canonical-model';
+import type { CanonicalCitation, CanonicalFinishReason, CanonicalServerToolPart, CanonicalStreamMetadata, CanonicalStreamPart, CanonicalUsage } from '../canonical-model';
 import { citationsFromGemini, citationsToGemini, streamedSpan } from '../citations';
 import { encodeSseJson } from '../sse-writer';
 import { encodeArgumentsText, parseArgumentsObject, renderGeminiCodeExecution, type JsonObject } from './gemini-content-codec';
@@ -191,6 +191,8 @@ export class GeminiStreamEncoder {
   /** Characters of text sent so far, and the citations held for the last chunk's `groundingMetadata`. */
   private textLength = 0;
   private readonly citations: CanonicalCitation[] = [];
+  /** Web searches (the only server tools the format wrapper lets through), for the last chunk's grounding. */
+  private readonly searches: CanonicalServerToolPart[] = [];
 
   constructor(options: GeminiStreamEncoderOptions) {
     this.metadata = options.metadata;
@@ -210,7 +212,9 @@ export class GeminiStreamEncoder {
         return '';
       }
       case 'server-tool':
-        // Gemini has no carrier; the format's ServerToolSummaryEncoder turns these into text before they reach here.
+        // Web searches become grounding (queries and the pages found) on the last chunk; the format's
+        // ServerToolSummaryEncoder turns the other server tools into text before they reach here.
+        this.searches.push(part.part);
         return '';
       case 'reasoning-delta':
         if (part.redacted === true) return '';
@@ -240,7 +244,7 @@ export class GeminiStreamEncoder {
   /** Ends the stream: calls left open, then the last chunk with finishReason and usageMetadata, then the array's end. */
   end(): string {
     let text = [...this.pendingCalls.keys()].map((index) => this.flushCall(index)).join('');
-    const groundingMetadata = this.citations.length > 0 ? citationsToGemini([{ type: 'text', text: '', citations: this.citations }]) : undefined;
+    const groundingMetadata = this.citations.length > 0 || this.searches.length > 0 ? citationsToGemini([...this.searches, { type: 'text', text: '', citations: this.citations }]) : undefined;
     if (this.finishReason !== undefined || this.usage !== undefined || groundingMetadata) {
       const finishReason = this.finishReason === undefined ? undefined : finishReasonToGemini(this.finishReason);
       const chunk: GeminiResponse = finishReason === undefined && !groundingMetadata ? this.identity() : this.chunk([{ text: '' }], finishReason);

@@ -1,7 +1,7 @@
 // OpenAI Responses answer <-> canonical response, plus the status, item and error helpers the stream codecs share.
 // @see https://platform.openai.com/docs/api-reference/responses/object
-import type { CanonicalCitation, CanonicalError, CanonicalFinishReason, CanonicalPart, CanonicalResponse, CanonicalServerToolPart, CanonicalUsage } from '../canonical-model';
-import type { ServerToolCarrier } from '../server-tools';
+import type { CanonicalCitation, CanonicalError, CanonicalFinishReason, CanonicalPart, CanonicalResponse, CanonicalUsage } from '../canonical-model';
+import { carriesWebSearch, webSearchQuery, type ServerToolCarrier } from '../server-tools';
 import { decodeOpenAiError, encodeOpenAiError } from '../openai-chat/openai-chat-response-codec';
 import type { OpenAiErrorBody } from '../openai-chat/openai-chat-schema';
 import type { OpenAiResponsesOutputItem, OpenAiResponsesResponse } from './openai-responses-schema';
@@ -54,17 +54,7 @@ export function buildMessageItem(id: string, texts: readonly string[], status: s
 }
 
 /** Responses carries web searches as `web_search_call` items; other server tools are summarised as text. */
-export const responsesCarriesServerTool: ServerToolCarrier = (part) => part.name === 'web_search';
-
-/** The query a server-tool call searched for, from its input JSON. */
-export function webSearchQuery(part: CanonicalServerToolPart): string | undefined {
-  try {
-    const input: unknown = JSON.parse(part.input ?? '{}');
-    return isRecord(input) && typeof input.query === 'string' ? input.query : undefined;
-  } catch {
-    return undefined;
-  }
-}
+export const responsesCarriesServerTool: ServerToolCarrier = carriesWebSearch;
 
 /** Builds a `web_search_call` output item: the query searched for and the pages found. @see https://platform.openai.com/docs/guides/tools-web-search */
 export function buildWebSearchCallItem(id: string, query: string | undefined, sources: readonly CanonicalCitation[] | undefined, status: string): JsonRecord {

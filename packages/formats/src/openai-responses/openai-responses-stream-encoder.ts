@@ -13,12 +13,12 @@ import {
   buildReasoningItem,
   buildWebSearchCallItem,
   createOpenAiResponsesItemId,
-  webSearchQuery,
   statusFromFinishReason,
   type OpenAiResponsesEnvelope,
 } from './openai-responses-response-codec';
 import { sealToolCallId } from '../tool-call-signature';
 import { streamedSpan } from '../citations';
+import { webSearchQuery } from '../server-tools';
 
 type JsonRecord = Record<string, unknown>;
 
