@@ -71,8 +71,32 @@ export interface CanonicalReasoningPart {
   redacted?: boolean;
 }
 
+/**
+ * A tool the provider ran itself during the answer (Anthropic `server_tool_use`, `web_search_tool_result`,
+ * `code_execution_tool_result`, `mcp_tool_use`, …): the call or its result, with what other formats can show of it.
+ * `raw` is the provider's block exactly as received, replayed unchanged to clients of that format.
+ */
+export interface CanonicalServerToolPart {
+  type: 'server-tool';
+  /** The model's invocation, or what the tool answered. */
+  kind: 'call' | 'result';
+  /** The tool: `web_search`, `web_fetch`, `code_execution`, `bash_code_execution`, an MCP tool's name, … */
+  name: string;
+  /** The call's id; a result names the call it answers. */
+  id: string;
+  /** The call's input as JSON text. */
+  input?: string;
+  /** Pages a web search found or a fetch read. */
+  sources?: CanonicalCitation[];
+  /** Text the tool produced (program output, MCP text content, an error code). */
+  output?: string;
+  isError?: boolean;
+  raw: { format: FormatId; block: Record<string, unknown> };
+}
+
 /** Any piece of message content. */
 export type CanonicalPart =
+  | CanonicalServerToolPart
   | CanonicalTextPart
   | CanonicalImagePart
   | CanonicalFilePart
@@ -194,6 +218,10 @@ export type CanonicalStreamPart =
   | { type: 'tool-call-start'; index: number; id: string; name: string; signature?: string }
   | { type: 'tool-call-delta'; index: number; argumentsDelta: string }
   | { type: 'tool-call-end'; index: number }
+  /** A source the text streamed so far cites; `start`/`end` count characters of all text deltas of the answer joined. */
+  | { type: 'citation'; citation: CanonicalCitation }
+  /** A server-tool call or result, whole (sent once its block is complete). */
+  | { type: 'server-tool'; part: CanonicalServerToolPart }
   | { type: 'usage'; usage: CanonicalUsage }
   | { type: 'finish'; reason: CanonicalFinishReason }
   | { type: 'error'; error: CanonicalError };

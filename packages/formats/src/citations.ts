@@ -3,6 +3,7 @@
 // Perplexity's `citations`/`search_results`. Offsets are characters of the text part they belong to.
 import type { CanonicalCitation, CanonicalPart, CanonicalTextPart } from './canonical-model';
 import { isRecord } from './json-values';
+import { webSearchQuery } from './server-tools';
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value.length > 0 ? value : undefined);
 const index = (value: unknown): number | undefined => (typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined);
@@ -111,25 +112,58 @@ export function citationsFromGemini(metadata: unknown): CanonicalCitation[] {
   return result;
 }
 
-/** Gemini `groundingMetadata` for the text parts of an answer (offsets into the joined text); undefined when nothing is cited. */
+/**
+ * Gemini `groundingMetadata` for an answer: the text parts' citations as chunks and supports (offsets into the joined
+ * text), and web searches (server-tool parts) as `webSearchQueries` and the chunks they found; undefined when empty.
+ */
 export function citationsToGemini(parts: readonly CanonicalPart[]): Record<string, unknown> | undefined {
   const chunks: Record<string, unknown>[] = [];
   const chunkIndexes = new Map<string, number>();
   const supports: Record<string, unknown>[] = [];
+  const queries: string[] = [];
+  const chunkOf = (item: CanonicalCitation): number => {
+    let chunkIndex = chunkIndexes.get(item.url);
+    if (chunkIndex === undefined) {
+      chunkIndex = chunks.length;
+      chunkIndexes.set(item.url, chunkIndex);
+      chunks.push({ web: { uri: item.url, title: item.title ?? '' } });
+    }
+    return chunkIndex;
+  };
   let offset = 0;
   for (const part of parts) {
+    if (part.type === 'server-tool' && part.name === 'web_search') {
+      const query = part.kind === 'call' ? webSearchQuery(part) : undefined;
+      if (query !== undefined) queries.push(query);
+      for (const source of part.sources ?? []) chunkOf(source);
+    }
     if (part.type !== 'text') continue;
     for (const item of part.citations ?? []) {
-      let chunkIndex = chunkIndexes.get(item.url);
-      if (chunkIndex === undefined) {
-        chunkIndex = chunks.length;
-        chunkIndexes.set(item.url, chunkIndex);
-        chunks.push({ web: { uri: item.url, title: item.title ?? '' } });
-      }
+      const chunkIndex = chunkOf(item);
       const { start_index: startIndex, end_index: endIndex } = span(item, part.text.length, offset);
       supports.push({ segment: { startIndex, endIndex, text: item.citedText ?? part.text.slice(startIndex - offset, endIndex - offset) }, groundingChunkIndices: [chunkIndex] });
     }
     offset += part.text.length;
   }
-  return chunks.length > 0 ? { groundingChunks: chunks, groundingSupports: supports } : undefined;
+  if (chunks.length === 0 && queries.length === 0) return undefined;
+  return { ...(queries.length > 0 ? { webSearchQueries: queries } : {}), groundingChunks: chunks, groundingSupports: supports };
+}
+
+/** The span a streamed citation covers in the answer's joined text: its own, else everything streamed before it. */
+export function streamedSpan(item: CanonicalCitation, textLength: number): { start: number; end: number } {
+  return { start: item.start ?? 0, end: item.end ?? textLength };
+}
+
+/** One OpenAI chat `url_citation` annotation for a streamed citation (offsets into the joined `content`). */
+export function openAiChatAnnotation(item: CanonicalCitation, textLength: number): Record<string, unknown> {
+  const { start, end } = streamedSpan(item, textLength);
+  return { type: 'url_citation', url_citation: { start_index: start, end_index: end, url: item.url, title: item.title ?? '' } };
+}
+
+/** A citation moved by `shift` characters (negative to make joined-text offsets relative to a part); positions that fall outside `[0, length]` are dropped. */
+export function shiftedCitation(item: CanonicalCitation, shift: number, length: number): CanonicalCitation {
+  const start = item.start === undefined ? undefined : item.start + shift;
+  const end = item.end === undefined ? undefined : item.end + shift;
+  const inside = (start === undefined || (start >= 0 && start <= length)) && (end === undefined || (end >= 0 && end <= length));
+  return citation(item.url, item.title, item.citedText, inside ? start : undefined, inside ? end : undefined);
 }

@@ -1,7 +1,7 @@
 // Every OpenAI-format answer the codecs write, and every recorded OpenAI answer they pass on, checked against the
 // component schemas of OpenAI's published OpenAPI specification (stored with its commit in @turnpike/testing).
 // Whole and streamed, converted from each of the four formats' recorded answers.
-import { checkOpenAiSpec, fixturesBeside, type OpenAiSpecSchema, type SpecException } from '@turnpike/testing';
+import { checkOpenAiSpec, fixturesBeside, loadReplayCases, replayStreamText, type OpenAiSpecSchema, type SpecException } from '@turnpike/testing';
 import { describe, expect, it } from 'vitest';
 import type { CanonicalResponse, CanonicalStreamPart } from './canonical-model';
 import { findFormat } from './format-registry';
@@ -112,6 +112,23 @@ describe('OpenAI answers against the OpenAPI specification', () => {
           for (const event of events) expect(checkOpenAiSpec(chunkSchema[target], event, encoderExceptions)).toEqual([]);
         });
       }
+    }
+  }
+
+  // The provider replay corpus's answers with sources, tool calls or server tools, converted whole and streamed. The chat
+  // stream delta schema names no `annotations`; it is an extra property there, as search models stream it.
+  for (const replay of loadReplayCases().filter((item) => item.expect.citations || item.expect.toolCalls || item.expect.serverTools)) {
+    for (const target of ['openai-chat', 'openai-responses'] as const) {
+      it(`${replay.name} converted to ${target} validates, whole and streamed, with its annotations`, () => {
+        const codec = findFormat(replay.wire)!;
+        const encoded = findFormat(target)!.encodeResponse(codec.decodeResponse(codec.responseSchema.parse(replay.whole)));
+        expect(checkOpenAiSpec(wholeSchema[target], encoded, encoderExceptions)).toEqual([]);
+        const decoder = codec.createStreamDecoder();
+        const events = encodeStream(target, [...decoder.push(Buffer.from(replayStreamText(replay), 'utf8')), ...decoder.end()]);
+        for (const event of events) expect(checkOpenAiSpec(chunkSchema[target], event, encoderExceptions)).toEqual([]);
+        const annotated = JSON.stringify(events).includes('url_citation');
+        expect(annotated).toBe(replay.expect.citations !== undefined);
+      });
     }
   }
 

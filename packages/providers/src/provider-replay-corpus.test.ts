@@ -1,7 +1,8 @@
 // The provider replay corpus through the codecs: every case's whole answer and stream decode to the same text,
 // reasoning, finish reason and (after the provider's usage rule) usage; the pass-through usage reader agrees; and
-// the usage each inbound format reports on conversion adds up (output includes reasoning everywhere).
-import { collectStreamParts, findFormat, type CanonicalResponse, type CanonicalUsage, type FormatId } from '@turnpike/formats';
+// the usage each inbound format reports on conversion adds up (output includes reasoning everywhere); tool calls,
+// citations and server-tool blocks decode the same whole and streamed, and survive every format's stream encoder.
+import { collectStreamParts, findFormat, unsealedToolCallId, openToolCallId, type CanonicalResponse, type CanonicalStreamPart, type CanonicalUsage, type FormatId } from '@turnpike/formats';
 import { loadReplayCases, replayStreamText, type ReplayCase } from '@turnpike/testing';
 import { describe, expect, it } from 'vitest';
 import { findUsageReading } from './adaptor-registry';
@@ -23,6 +24,44 @@ function textsOf(response: CanonicalResponse): { text: string; reasoning: string
     else if (part.type === 'reasoning') reasoning += part.text;
   }
   return { text, reasoning };
+}
+
+/** What a decoded answer holds beyond its text: tool calls, cited URLs and server-tool block types. */
+function extrasOf(response: CanonicalResponse): { toolCalls: Array<{ id: string; name: string; arguments: unknown; signature?: string }>; citations: string[]; serverTools: string[] } {
+  const toolCalls = [];
+  const citations = new Set<string>();
+  const serverTools = [];
+  for (const part of response.parts) {
+    if (part.type === 'tool-call') toolCalls.push({ id: part.id, name: part.name, arguments: JSON.parse(part.arguments) as unknown, ...(part.signature ? { signature: part.signature } : {}) });
+    else if (part.type === 'text') for (const citation of part.citations ?? []) citations.add(citation.url);
+    else if (part.type === 'server-tool') serverTools.push(String(part.raw.block.type));
+  }
+  return { toolCalls, citations: [...citations], serverTools };
+}
+
+/** The tool calls a case must give, as `extrasOf` reads them; `ids` maps a call's position to the id it must have when the provider gave none. */
+function expectedCalls(replay: ReplayCase, ids: (index: number) => string): Array<{ id: string; name: string; arguments: unknown; signature?: string }> {
+  return (replay.expect.toolCalls ?? []).map((call, index) => ({ id: call.id ?? ids(index), name: call.name, arguments: call.arguments, ...(call.signature ? { signature: call.signature } : {}) }));
+}
+
+function checkExtras(replay: ReplayCase, response: CanonicalResponse): void {
+  const extras = extrasOf(response);
+  const generated = extras.toolCalls.map((call) => call.id);
+  expect(extras.toolCalls).toEqual(expectedCalls(replay, (index) => generated[index]));
+  expect(new Set(generated).size).toBe(generated.length);
+  for (const id of generated) expect(id.length).toBeGreaterThan(0);
+  expect(extras.citations).toEqual(replay.expect.citations ?? []);
+  expect(extras.serverTools).toEqual(replay.expect.serverTools?.[replay.wire] ?? []);
+}
+
+/** What an Anthropic stream generated, in order: text, thinking and every block's streamed input (server tools' too). */
+function anthropicGenerated(replay: ReplayCase): string {
+  return replay.stream
+    .map((frame) => {
+      const delta = (frame as { type?: string; delta?: { text?: string; thinking?: string; partial_json?: string } }).delta;
+      return (frame as { type?: string }).type === 'content_block_delta' ? (delta?.text ?? delta?.thinking ?? delta?.partial_json ?? '') : '';
+    })
+    .join('');
 }
 
 function checkedUsage(replay: ReplayCase, usage: CanonicalUsage | undefined): CanonicalUsage | undefined {
@@ -85,6 +124,7 @@ describe('provider replay corpus through the codecs', () => {
         expect(textsOf(response)).toEqual({ text: replay.expect.text, reasoning: replay.expect.reasoning });
         expect(response.finishReason).toBe(replay.expect.finish);
         expect(response.usage).toEqual(replay.expect.usage);
+        checkExtras(replay, response);
       });
 
       it('decodes the stream to the same answer', () => {
@@ -92,14 +132,39 @@ describe('provider replay corpus through the codecs', () => {
         expect(textsOf(response)).toEqual({ text: replay.expect.text, reasoning: replay.expect.reasoning });
         expect(response.finishReason).toBe(replay.expect.finish);
         expect(response.usage).toEqual(replay.expect.usage);
+        checkExtras(replay, response);
       });
+
+      for (const target of ['openai-chat', 'openai-responses', 'anthropic-messages', 'gemini'] as const) {
+        it(`keeps text, tool calls and sources streamed as ${target}`, () => {
+          const decoder = formatOf(replay.wire).createStreamDecoder();
+          const parts = [...decoder.push(Buffer.from(replayStreamText(replay), 'utf8')), ...decoder.end()];
+          const encoder = formatOf(target).createStreamEncoder({ metadata: { id: 'replay-1', model: 'replay', created: 1_764_000_000 }, includeUsage: true });
+          const text = parts.map((part) => encoder.encode(part)).join('') + encoder.end();
+          const again = formatOf(target).createStreamDecoder();
+          const back = collectStreamParts([...again.push(Buffer.from(text, 'utf8')), ...again.end()] as CanonicalStreamPart[], { id: 'x', model: 'x', created: 0 });
+          // Server tools travel in the target's own shape where it has one, else as a summary after the answer.
+          const summary = replay.expect.serverToolText?.[target] ?? '';
+          expect(textsOf(back)).toEqual({ text: replay.expect.text + summary, reasoning: replay.expect.reasoning });
+          const extras = extrasOf(back);
+          expect(extras.toolCalls.map((call) => ({ ...call, id: unsealedToolCallId(call.id), signature: call.signature ?? openToolCallId(call.id).signature }))).toEqual(
+            expectedCalls(replay, (index) => unsealedToolCallId(extras.toolCalls[index].id)).map((call) => ({ ...call, signature: call.signature })),
+          );
+          expect(new Set(extras.citations)).toEqual(new Set(replay.expect.citations ?? []));
+          // Only Anthropic server-tool blocks decode back; other carriers are checked in the encoded text.
+          expect(extras.serverTools).toEqual(target === 'anthropic-messages' ? (replay.expect.serverTools?.[target] ?? []) : []);
+          for (const type of target === 'anthropic-messages' ? [] : (replay.expect.serverTools?.[target] ?? [])) expect(text).toContain(`"type":"${type}"`);
+        });
+      }
 
       it('reads the same usage from the stream passed through, and collects its text', () => {
         const reader = formatOf(replay.wire).createStreamUsageReader({ collectText: true });
         reader.push(Buffer.from(replayStreamText(replay), 'utf8'));
         reader.end();
         expect(checkedUsage(replay, reader.usage)).toEqual(replay.expect.usage);
-        expect(reader.text).toBe(replay.expect.reasoning + replay.expect.text);
+        // Tool calls count too (name and arguments as streamed), for billing a stream cut before its usage.
+        const calls = decodedStream(replay).parts.flatMap((part) => (part.type === 'tool-call' ? [part.name + part.arguments] : []));
+        expect(reader.text).toBe(replay.expect.serverTools ? anthropicGenerated(replay) : replay.expect.reasoning + replay.expect.text + calls.join(''));
       });
 
       for (const target of ['openai-chat', 'openai-responses', 'anthropic-messages', 'gemini'] as const) {
@@ -107,7 +172,11 @@ describe('provider replay corpus through the codecs', () => {
           const body = formatOf(target).encodeResponse(decodedWhole(replay)) as Record<string, unknown>;
           const { inputTokens, outputTokens, reasoningTokens } = replay.expect.usage;
           expect(reportedBy[target](body)).toEqual({ input: inputTokens, output: outputTokens, reasoning: reasoningTokens });
-          expect(JSON.stringify(body)).toContain(JSON.stringify(replay.expect.text));
+          const summary = replay.expect.serverToolText?.[target] ?? '';
+          for (const type of target === 'anthropic-messages' ? [] : (replay.expect.serverTools?.[target] ?? [])) expect(JSON.stringify(body)).toContain(`"type":"${type}"`);
+          const again = formatOf(target).decodeResponse(body as never);
+          expect(textsOf(again).text).toBe(replay.expect.text + summary);
+          expect(again.parts.flatMap((part) => (part.type === 'tool-call' ? [[part.name, JSON.parse(part.arguments)]] : []))).toEqual((replay.expect.toolCalls ?? []).map((call) => [call.name, call.arguments]));
         });
       }
     });

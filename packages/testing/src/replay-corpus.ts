@@ -11,6 +11,32 @@ export interface ReplayUsage {
   cacheReadTokens: number;
   cacheWriteTokens: number;
   reasoningTokens: number;
+  /** Billed units that are not tokens (`web_search`), when the provider reported any. */
+  unitCounts?: Record<string, number>;
+}
+
+/** A tool call a replay case must give every client: the provider's id (absent when the provider names none), name, parsed arguments and the reasoning signature bound to it. */
+export interface ReplayToolCall {
+  id?: string;
+  name: string;
+  arguments: Record<string, unknown>;
+  signature?: string;
+}
+
+/** What every client must get from a replay case. */
+export interface ReplayExpectation {
+  text: string;
+  reasoning: string;
+  finish: 'stop' | 'length' | 'tool-calls' | 'content-filter';
+  usage: ReplayUsage;
+  /** Tool calls in order; none when absent. */
+  toolCalls?: ReplayToolCall[];
+  /** The distinct URLs the answer cites (on its text, or in the summary of its server tools); none when absent. */
+  citations?: string[];
+  /** Per inbound format, the server-tool blocks or items its clients get in its own shape (Anthropic blocks as sent, Responses `web_search_call`). */
+  serverTools?: Partial<Record<string, string[]>>;
+  /** Per inbound format, the text its clients get after the answer for server tools it has no carrier for. */
+  serverToolText?: Partial<Record<string, string>>;
 }
 
 /** One recorded case of one provider. */
@@ -27,7 +53,7 @@ export interface ReplayCase {
   whole: unknown;
   /** The stream's frames: chunk objects (OpenAI chat, Gemini), event objects (Anthropic), or `"[DONE]"`. */
   stream: unknown[];
-  expect: { text: string; reasoning: string; finish: 'stop' | 'length' | 'tool-calls' | 'content-filter'; usage: ReplayUsage };
+  expect: ReplayExpectation;
 }
 
 const providersSource = new URL('../../providers/src/', import.meta.url);

@@ -187,6 +187,7 @@ function convertingTransform(plan: ChatAnswerPlan): StreamTransform {
       } else if (part.type === 'text-delta' || part.type === 'reasoning-delta') keep(part.text);
       else if (part.type === 'tool-call-delta') keep(part.argumentsDelta);
       else if (part.type === 'tool-call-start') keep(part.name);
+      else if (part.type === 'server-tool' && part.part.input !== undefined) keep(part.part.input);
       if (!filter) {
         out += encoderFor().encode(part);
         continue;

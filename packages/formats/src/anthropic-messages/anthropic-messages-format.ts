@@ -4,7 +4,8 @@ import type { Format } from '../format-contract';
 import { decodeAnthropicError, encodeAnthropicError } from './anthropic-messages-errors';
 import { decodeAnthropicMessagesRequest } from './anthropic-messages-request-decode';
 import { encodeAnthropicMessagesRequest } from './anthropic-messages-request-encode';
-import { decodeAnthropicMessagesResponse, encodeAnthropicMessagesResponse } from './anthropic-messages-response-codec';
+import { anthropicCarriesServerTool, decodeAnthropicMessagesResponse, encodeAnthropicMessagesResponse } from './anthropic-messages-response-codec';
+import { ServerToolSummaryEncoder } from '../server-tools';
 import {
   anthropicMessagesRequestSchema,
   anthropicMessagesResponseSchema,
@@ -37,7 +38,7 @@ export const anthropicMessagesFormat: Format<AnthropicMessagesRequest, Anthropic
   encodeError: encodeAnthropicError,
   decodeError: decodeAnthropicError,
   createStreamDecoder: () => new AnthropicMessagesStreamDecoder(),
-  createStreamEncoder: (options) => new AnthropicMessagesStreamEncoder(options),
+  createStreamEncoder: (options) => new ServerToolSummaryEncoder(new AnthropicMessagesStreamEncoder(options), anthropicCarriesServerTool),
   readUsage: readAnthropicMessagesUsage,
   createStreamUsageReader: (options) => new AnthropicMessagesStreamUsageReader(options),
   limitOutputTokens: limitAnthropicOutputTokens,

@@ -87,7 +87,7 @@ describe('anthropic messages response codec', () => {
     expect(encoded.usage).toEqual({ input_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: 0 });
   });
 
-  it('skips server-tool blocks and treats a missing stop reason as a normal stop', () => {
+  it('decodes server-tool blocks (kept as received) and treats a missing stop reason as a normal stop', () => {
     const decoded = decodeAnthropicMessagesResponse(
       anthropicMessagesResponseSchema.parse({
         id: 'msg_1',
@@ -102,7 +102,11 @@ describe('anthropic messages response codec', () => {
         stop_reason: null,
       }),
     );
-    expect(decoded.parts).toEqual([{ type: 'text', text: 'Found it.' }]);
+    expect(decoded.parts).toEqual([
+      { type: 'server-tool', kind: 'call', name: 'web_search', id: 'srvtoolu_1', input: '{"query":"paris"}', raw: { format: 'anthropic-messages', block: { type: 'server_tool_use', id: 'srvtoolu_1', name: 'web_search', input: { query: 'paris' } } } },
+      { type: 'server-tool', kind: 'result', name: 'web_search', id: 'srvtoolu_1', raw: { format: 'anthropic-messages', block: { type: 'web_search_tool_result', tool_use_id: 'srvtoolu_1', content: [] } } },
+      { type: 'text', text: 'Found it.' },
+    ]);
     expect(decoded.finishReason).toBe('stop');
     expect(decoded.usage).toBeUndefined();
     expect(anthropicMessagesResponseSchema.safeParse({ id: 'x', type: 'message', role: 'assistant', model: 'm', content: [{ type: 'text' }] }).success).toBe(false);

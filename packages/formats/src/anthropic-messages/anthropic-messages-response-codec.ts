@@ -6,6 +6,10 @@ import type { AnthropicMessagesResponse, AnthropicResponseBlock, AnthropicStopRe
 import { usageFromAnthropic, usageToAnthropic } from './anthropic-messages-usage';
 import { sealToolCallId } from '../tool-call-signature';
 import { citationsFromAnthropic, citationsToAnthropic, citedText } from '../citations';
+import { decodeAnthropicServerTool, summariseServerTools, type ServerToolCarrier } from '../server-tools';
+
+/** Anthropic clients get back the server-tool blocks Anthropic sent, unchanged; those of other providers are summarised. */
+export const anthropicCarriesServerTool: ServerToolCarrier = (part) => part.raw.format === 'anthropic-messages';
 
 /** @see https://docs.claude.com/en/api/handling-stop-reasons */
 const finishReasonsFromAnthropic: Readonly<Record<string, CanonicalFinishReason>> = {
@@ -42,7 +46,7 @@ export function currentUnixSeconds(): number {
   return Math.floor(Date.now() / 1000);
 }
 
-/** Decodes one answer content block; server-tool blocks and others without a canonical meaning give undefined. */
+/** Decodes one answer content block; blocks without a canonical meaning give undefined. */
 export function decodeAnthropicResponseBlock(block: AnthropicResponseBlock): CanonicalPart | undefined {
   switch (block.type) {
     case 'text':
@@ -59,7 +63,7 @@ export function decodeAnthropicResponseBlock(block: AnthropicResponseBlock): Can
         ? { type: 'tool-call', id: block.id, name: block.name, arguments: JSON.stringify(block.input ?? {}) }
         : undefined;
     default:
-      return undefined;
+      return decodeAnthropicServerTool(block);
   }
 }
 
@@ -99,13 +103,16 @@ export function encodeAnthropicResponsePart(part: CanonicalPart): AnthropicRespo
       return { type: 'thinking', thinking: part.text, signature: part.signature ?? '' };
     case 'tool-call':
       return { type: 'tool_use', id: sealToolCallId(part.id, part.signature), name: part.name, input: parseToolInput(part.arguments) };
+    case 'server-tool':
+      return anthropicCarriesServerTool(part) ? (part.raw.block as AnthropicResponseBlock) : undefined;
     default:
       return undefined;
   }
 }
 
 /** Encodes a canonical response as an Anthropic answer; missing usage is reported as zeros, as the field is required. */
-export function encodeAnthropicMessagesResponse(response: CanonicalResponse): AnthropicMessagesResponse {
+export function encodeAnthropicMessagesResponse(whole: CanonicalResponse): AnthropicMessagesResponse {
+  const response = summariseServerTools(whole, anthropicCarriesServerTool);
   return {
     id: response.id,
     type: 'message',

@@ -73,7 +73,7 @@ describe('AnthropicMessagesStreamDecoder', () => {
     expect(decoder.done).toBe(false);
   });
 
-  it('handles data-only events, redacted thinking, whole tool input at start, unknown blocks and bad JSON', () => {
+  it('handles data-only events, redacted thinking, a server tool with streamed input, whole tool input at start, unknown blocks and bad JSON', () => {
     const decoder = new AnthropicMessagesStreamDecoder();
     const parts = decoder.push(
       Buffer.from(
@@ -90,6 +90,10 @@ describe('AnthropicMessagesStreamDecoder', () => {
     );
     expect(parts).toEqual([
       { type: 'reasoning-delta', text: '', signature: 'EmwKAhgB', redacted: true },
+      {
+        type: 'server-tool',
+        part: { type: 'server-tool', kind: 'call', name: 'web_search', id: 'srvtoolu_1', input: '{"query":1}', raw: { format: 'anthropic-messages', block: { type: 'server_tool_use', id: 'srvtoolu_1', name: 'web_search', input: { query: 1 } } } },
+      },
       { type: 'tool-call-start', index: 2, id: 'call_9', name: 'f' },
       { type: 'tool-call-delta', index: 2, argumentsDelta: '{"a":1}' },
     ]);

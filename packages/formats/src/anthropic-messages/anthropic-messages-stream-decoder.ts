@@ -9,13 +9,23 @@ import { decodeAnthropicError } from './anthropic-messages-errors';
 import { currentUnixSeconds, finishReasonFromAnthropic } from './anthropic-messages-response-codec';
 import { AnthropicUsageAccumulator } from './anthropic-messages-usage';
 import { isRecord, type JsonRecord } from '../json-values';
+import type { CanonicalCitation } from '../canonical-model';
+import { citationsFromAnthropic } from '../citations';
+import { decodeAnthropicServerTool, isAnthropicServerToolBlock } from '../server-tools';
 
 interface BlockState {
-  kind: 'text' | 'thinking' | 'tool' | 'other';
+  kind: 'text' | 'thinking' | 'tool' | 'server-tool' | 'other';
   /** A tool block whose content_block_stop has not arrived. */
   open: boolean;
   /** A tool block already produced some argument text. */
   sentArguments: boolean;
+  /** A text block's citations (from its start event and `citations_delta`), sent with the block's span when it stops. */
+  citations?: CanonicalCitation[];
+  /** Where a text block starts in the answer's joined text. */
+  textStart?: number;
+  /** A server-tool block as it started, and the input JSON streamed into it. */
+  serverTool?: JsonRecord;
+  inputJson?: string;
 }
 
 /** Turns the bytes of an Anthropic Messages SSE stream into canonical stream parts; tool calls are keyed by their content block index. */
@@ -29,6 +39,8 @@ export class AnthropicMessagesStreamDecoder implements CanonicalStreamDecoder {
   private readonly blocks = new Map<number, BlockState>();
   private sawStop = false;
   private malformedEvents = 0;
+  /** Characters of text streamed so far, the offsets of citations. */
+  private textLength = 0;
 
   constructor() {
     this.parser = new SseParser({ onEvent: (event) => this.decodeData(event.data, event.event) });
@@ -63,7 +75,7 @@ export class AnthropicMessagesStreamDecoder implements CanonicalStreamDecoder {
   /** Flushes the end of the stream: closes tool calls left open and reports usage not reported yet (a cut stream). */
   end(): CanonicalStreamPart[] {
     this.parser.end();
-    for (const [index, block] of [...this.blocks].sort(([left], [right]) => left - right)) this.closeTool(index, block);
+    for (const index of [...this.blocks.keys()].sort((left, right) => left - right)) this.readBlockStop(index);
     const usage = this.usage.usage;
     if (!this.usageReported && usage) this.output.push({ type: 'usage', usage });
     this.usageReported = true;
@@ -139,10 +151,13 @@ export class AnthropicMessagesStreamDecoder implements CanonicalStreamDecoder {
 
   private readBlockStart(index: number, block: JsonRecord): void {
     switch (block.type) {
-      case 'text':
-        this.blocks.set(index, { kind: 'text', open: true, sentArguments: false });
-        if (typeof block.text === 'string' && block.text.length > 0) this.output.push({ type: 'text-delta', text: block.text });
+      case 'text': {
+        const state: BlockState = { kind: 'text', open: true, sentArguments: false, textStart: this.textLength };
+        if (Array.isArray(block.citations) && block.citations.length > 0) state.citations = citationsFromAnthropic(block.citations);
+        this.blocks.set(index, state);
+        if (typeof block.text === 'string' && block.text.length > 0) this.pushText(block.text);
         return;
+      }
       case 'thinking': {
         this.blocks.set(index, { kind: 'thinking', open: true, sentArguments: false });
         const text = typeof block.thinking === 'string' ? block.thinking : '';
@@ -166,8 +181,9 @@ export class AnthropicMessagesStreamDecoder implements CanonicalStreamDecoder {
         return;
       }
       default:
-        // Server-tool blocks (web search, code execution, …) have no canonical stream part.
-        this.blocks.set(index, { kind: 'other', open: true, sentArguments: false });
+        // Server-tool blocks (web search, code execution, MCP) are sent whole when they stop; other kinds carry nothing.
+        if (isAnthropicServerToolBlock(block.type)) this.blocks.set(index, { kind: 'server-tool', open: true, sentArguments: false, serverTool: block, inputJson: '' });
+        else this.blocks.set(index, { kind: 'other', open: true, sentArguments: false });
     }
   }
 
@@ -175,7 +191,10 @@ export class AnthropicMessagesStreamDecoder implements CanonicalStreamDecoder {
     const block = this.blocks.get(index);
     switch (delta.type) {
       case 'text_delta':
-        if (typeof delta.text === 'string' && delta.text.length > 0) this.output.push({ type: 'text-delta', text: delta.text });
+        if (typeof delta.text === 'string' && delta.text.length > 0) this.pushText(delta.text);
+        return;
+      case 'citations_delta':
+        if (block?.kind === 'text') (block.citations ??= []).push(...citationsFromAnthropic([delta.citation]));
         return;
       case 'thinking_delta':
         if (typeof delta.thinking === 'string' && delta.thinking.length > 0) this.output.push({ type: 'reasoning-delta', text: delta.thinking });
@@ -184,19 +203,44 @@ export class AnthropicMessagesStreamDecoder implements CanonicalStreamDecoder {
         if (typeof delta.signature === 'string' && delta.signature.length > 0) this.output.push({ type: 'reasoning-delta', text: '', signature: delta.signature });
         return;
       case 'input_json_delta':
+        if (block?.kind === 'server-tool' && typeof delta.partial_json === 'string') block.inputJson += delta.partial_json;
         if (block?.kind !== 'tool' || typeof delta.partial_json !== 'string' || delta.partial_json.length === 0) return;
         block.sentArguments = true;
         this.output.push({ type: 'tool-call-delta', index, argumentsDelta: delta.partial_json });
         return;
       default:
-        // citations_delta and later delta types have no canonical stream part.
+        // Later delta types have no canonical stream part.
         return;
     }
   }
 
   private readBlockStop(index: number): void {
     const block = this.blocks.get(index);
-    if (block) this.closeTool(index, block);
+    if (!block) return;
+    if (block.citations && block.open) {
+      // The block's citations cite the block's text: its span in the joined text.
+      for (const citation of block.citations) this.output.push({ type: 'citation', citation: { ...citation, start: block.textStart ?? 0, end: this.textLength } });
+    } else if (block.serverTool && block.open) this.pushServerTool(block.serverTool, block.inputJson ?? '');
+    this.closeTool(index, block);
+  }
+
+  private pushText(text: string): void {
+    this.textLength += text.length;
+    this.output.push({ type: 'text-delta', text });
+  }
+
+  /** A finished server-tool block; a streamed input replaces the empty one it started with. */
+  private pushServerTool(started: JsonRecord, inputJson: string): void {
+    let block = started;
+    if (inputJson.length > 0) {
+      try {
+        block = { ...started, input: JSON.parse(inputJson) as unknown };
+      } catch {
+        block = { ...started, input: { arguments: inputJson } };
+      }
+    }
+    const part = decodeAnthropicServerTool(block);
+    if (part) this.output.push({ type: 'server-tool', part });
   }
 
   /** Ends a tool call; a call that streamed no argument text gets `{}`, since callers parse the arguments as JSON. */

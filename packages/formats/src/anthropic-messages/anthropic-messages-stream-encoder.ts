@@ -7,7 +7,8 @@ import type { CanonicalFinishReason, CanonicalStreamPart, CanonicalUsage } from 
 import type { CanonicalStreamEncoder, StreamEncoderOptions } from '../format-contract';
 import { encodeSseJson } from '../sse-writer';
 import { encodeAnthropicError } from './anthropic-messages-errors';
-import { finishReasonToAnthropic } from './anthropic-messages-response-codec';
+import { anthropicCarriesServerTool, finishReasonToAnthropic } from './anthropic-messages-response-codec';
+import { citationsToAnthropic } from '../citations';
 import { usageToAnthropic } from './anthropic-messages-usage';
 import { sealToolCallId } from '../tool-call-signature';
 
@@ -66,6 +67,18 @@ export class AnthropicMessagesStreamEncoder implements CanonicalStreamEncoder {
       }
       case 'tool-call-end':
         return this.current?.kind === 'tool' && this.current.toolIndex === part.index ? this.closeBlock() : '';
+      case 'citation': {
+        // Anthropic cites per text block: the citation joins the open text block, or an empty one of its own.
+        const opened = this.openBlock('text');
+        return opened + frame('content_block_delta', { index: this.currentIndex(), delta: { type: 'citations_delta', citation: citationsToAnthropic([part.citation])[0] } });
+      }
+      case 'server-tool': {
+        // Only Anthropic's own blocks reach here (the others are summarised by the wrapper): replayed as they came.
+        if (!anthropicCarriesServerTool(part.part)) return '';
+        const text = this.start() + this.closeBlock();
+        const index = this.nextIndex++;
+        return text + frame('content_block_start', { index, content_block: part.part.raw.block }) + frame('content_block_stop', { index });
+      }
       case 'usage':
         this.usage = part.usage;
         return '';

@@ -1,4 +1,5 @@
 // The Gemini generateContent dialect, assembled for the format registry.
+import { carriesWebSearch, ServerToolSummaryEncoder, summariseServerTools } from '../server-tools';
 import { readGeminiUrl } from './gemini-url';
 import { sseContentType } from '../sse-writer';
 import type { Format } from '../format-contract';
@@ -31,11 +32,11 @@ export const geminiFormat: Format<GeminiRequest, GeminiResponse> = {
   decodeRequest: decodeGeminiRequest,
   encodeRequest: encodeGeminiRequest,
   decodeResponse: decodeGeminiResponse,
-  encodeResponse: encodeGeminiResponse,
+  encodeResponse: (response) => encodeGeminiResponse(summariseServerTools(response, carriesWebSearch)),
   encodeError: encodeGeminiError,
   decodeError: decodeGeminiError,
   createStreamDecoder: () => new GeminiStreamDecoder(),
-  createStreamEncoder: (options) => new GeminiStreamEncoder(options),
+  createStreamEncoder: (options) => new ServerToolSummaryEncoder(new GeminiStreamEncoder(options), carriesWebSearch),
   readUsage: readGeminiUsage,
   createStreamUsageReader: (options) => new GeminiStreamUsageReader(options),
   limitOutputTokens: (body, limit) => {

@@ -2,7 +2,8 @@
 // whole GenerateContentResponse with incremental parts; function calls arrive whole in one part, and
 // finishReason and usageMetadata come on the last chunk(s). Only the first candidate is relayed.
 // @see https://ai.google.dev/api/generate-content#method:-models.streamgeneratecontent
-import type { CanonicalFinishReason, CanonicalStreamMetadata, CanonicalStreamPart, CanonicalUsage } from '../canonical-model';
+import type { CanonicalCitation, CanonicalFinishReason, CanonicalServerToolPart, CanonicalStreamMetadata, CanonicalStreamPart, CanonicalUsage } from '../canonical-model';
+import { citationsFromGemini, citationsToGemini, streamedSpan } from '../citations';
 import { encodeSseJson } from '../sse-writer';
 import { encodeArgumentsText, parseArgumentsObject, renderGeminiCodeExecution, type JsonObject } from './gemini-content-codec';
 import {
@@ -31,6 +32,8 @@ export class GeminiStreamDecoder {
   private latestUsage: CanonicalUsage | undefined = undefined;
   private announcedPrompt: number | undefined = undefined;
   private malformedChunks = 0;
+  /** Citations already sent (Gemini may repeat its growing `groundingMetadata` on later chunks). */
+  private citedKeys: Set<string> | undefined = undefined;
 
   constructor() {
     this.framer = new GeminiStreamFramer((json) => this.decodeJson(json));
@@ -106,12 +109,25 @@ export class GeminiStreamDecoder {
     }
     const candidate = firstGeminiCandidate(chunk.candidates);
     for (const part of candidate?.content?.parts ?? []) this.readPart(part);
+    const grounding = (candidate as { groundingMetadata?: unknown } | undefined)?.groundingMetadata;
+    if (grounding !== undefined) this.readGrounding(grounding);
     if (!this.finished && candidate?.finishReason !== undefined) this.finish(finishReasonFromGemini(candidate.finishReason, this.toolCallCount > 0));
     else if (!this.finished && !candidate && chunk.promptFeedback?.blockReason !== undefined) this.finish('content-filter');
     const usage = usageFromGemini(chunk.usageMetadata);
     if (usage) {
       this.latestUsage = usage;
       if (this.announcedPrompt === undefined && usage.inputTokens > 0) this.announcedPrompt = usage.inputTokens;
+    }
+  }
+
+  /** Grounding sources as citations (offsets into the joined text, as Gemini gives them), each once. */
+  private readGrounding(grounding: unknown): void {
+    this.citedKeys ??= new Set();
+    for (const citation of citationsFromGemini(grounding)) {
+      const key = `${citation.url}\u0000${citation.start ?? ''}\u0000${citation.end ?? ''}`;
+      if (this.citedKeys.has(key)) continue;
+      this.citedKeys.add(key);
+      this.output.push({ type: 'citation', citation });
     }
   }
 
@@ -172,6 +188,11 @@ export class GeminiStreamEncoder {
   private chunkCount = 0;
   private finishReason: CanonicalFinishReason | undefined = undefined;
   private usage: CanonicalUsage | undefined = undefined;
+  /** Characters of text sent so far, and the citations held for the last chunk's `groundingMetadata`. */
+  private textLength = 0;
+  private readonly citations: CanonicalCitation[] = [];
+  /** Web searches (the only server tools the format wrapper lets through), for the last chunk's grounding. */
+  private readonly searches: CanonicalServerToolPart[] = [];
 
   constructor(options: GeminiStreamEncoderOptions) {
     this.metadata = options.metadata;
@@ -182,7 +203,19 @@ export class GeminiStreamEncoder {
   encode(part: CanonicalStreamPart): string {
     switch (part.type) {
       case 'text-delta':
+        this.textLength += part.text.length;
         return part.text.length > 0 ? this.partChunk({ text: part.text }) : '';
+      case 'citation': {
+        // Gemini sends grounding once, on the last chunk: held until then, with its span fixed now.
+        const { start, end } = streamedSpan(part.citation, this.textLength);
+        this.citations.push({ ...part.citation, start, end });
+        return '';
+      }
+      case 'server-tool':
+        // Web searches become grounding (queries and the pages found) on the last chunk; the format's
+        // ServerToolSummaryEncoder turns the other server tools into text before they reach here.
+        this.searches.push(part.part);
+        return '';
       case 'reasoning-delta':
         if (part.redacted === true) return '';
         if (part.text.length === 0) return part.signature === undefined ? '' : this.partChunk({ text: '', thoughtSignature: part.signature });
@@ -211,8 +244,11 @@ export class GeminiStreamEncoder {
   /** Ends the stream: calls left open, then the last chunk with finishReason and usageMetadata, then the array's end. */
   end(): string {
     let text = [...this.pendingCalls.keys()].map((index) => this.flushCall(index)).join('');
-    if (this.finishReason !== undefined || this.usage !== undefined) {
-      const chunk: GeminiResponse = this.finishReason === undefined ? this.identity() : this.chunk([{ text: '' }], finishReasonToGemini(this.finishReason));
+    const groundingMetadata = this.citations.length > 0 || this.searches.length > 0 ? citationsToGemini([...this.searches, { type: 'text', text: '', citations: this.citations }]) : undefined;
+    if (this.finishReason !== undefined || this.usage !== undefined || groundingMetadata) {
+      const finishReason = this.finishReason === undefined ? undefined : finishReasonToGemini(this.finishReason);
+      const chunk: GeminiResponse = finishReason === undefined && !groundingMetadata ? this.identity() : this.chunk([{ text: '' }], finishReason);
+      if (groundingMetadata && chunk.candidates?.[0]) Object.assign(chunk.candidates[0], { groundingMetadata });
       if (this.usage) chunk.usageMetadata = usageToGemini(this.usage);
       text += this.frame(chunk);
     }

@@ -1,4 +1,5 @@
 // The OpenAI chat completions dialect, assembled for the format registry.
+import { carriesNoServerTool, ServerToolSummaryEncoder, summariseServerTools } from '../server-tools';
 import { sseContentType } from '../sse-writer';
 import type { Format } from '../format-contract';
 import { encodeOpenAiChatRequest, decodeOpenAiChatRequest } from './openai-chat-request-codec';
@@ -40,11 +41,11 @@ export const openAiChatFormat: Format<OpenAiChatRequest, OpenAiChatResponse> = {
   decodeRequest: decodeOpenAiChatRequest,
   encodeRequest: encodeOpenAiChatRequest,
   decodeResponse: decodeOpenAiChatResponse,
-  encodeResponse: encodeOpenAiChatResponse,
+  encodeResponse: (response) => encodeOpenAiChatResponse(summariseServerTools(response, carriesNoServerTool)),
   encodeError: encodeOpenAiError,
   decodeError: decodeOpenAiError,
   createStreamDecoder: () => new OpenAiChatStreamDecoder(),
-  createStreamEncoder: (options) => new OpenAiChatStreamEncoder(options),
+  createStreamEncoder: (options) => new ServerToolSummaryEncoder(new OpenAiChatStreamEncoder(options), carriesNoServerTool),
   readUsage: readOpenAiChatUsage,
   createStreamUsageReader: (options) => new OpenAiChatStreamUsageReader(options),
   // max_completion_tokens only when the caller used it: most compatible servers know only max_tokens.

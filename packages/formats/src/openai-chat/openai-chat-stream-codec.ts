@@ -13,6 +13,7 @@ import { contentTexts } from './openai-chat-content-parts';
 import { chunkUsageOf, usageFromOpenAi, usageToOpenAi } from './openai-chat-usage';
 import { isRecord, type JsonRecord } from '../json-values';
 import { sealToolCallId } from '../tool-call-signature';
+import { citationsFromOpenAiAnnotations, citationsFromPerplexity, openAiChatAnnotation } from '../citations';
 
 interface ToolCallState {
   id: string | undefined;
@@ -30,6 +31,8 @@ export class OpenAiChatStreamDecoder {
   private streamMetadata: CanonicalStreamMetadata | undefined = undefined;
   private sawDone = false;
   private malformedChunks = 0;
+  /** Perplexity repeats its answer-level sources on every chunk: the latest chunk that had them, sent once at the finish. */
+  private answerSources: JsonRecord | undefined = undefined;
 
   constructor() {
     this.parser = new SseParser({ onEvent: (event) => this.decodeData(event.data) });
@@ -60,6 +63,7 @@ export class OpenAiChatStreamDecoder {
   end(): CanonicalStreamPart[] {
     this.parser.end();
     this.closeToolCalls();
+    this.flushAnswerSources();
     return this.drain();
   }
 
@@ -105,6 +109,7 @@ export class OpenAiChatStreamDecoder {
         created: typeof chunk.created === 'number' ? chunk.created : Math.floor(Date.now() / 1000),
       };
     }
+    if (chunk.search_results !== undefined || chunk.citations !== undefined) this.answerSources = chunk;
     const choices = Array.isArray(chunk.choices) ? chunk.choices : [];
     const choice: unknown = choices.find((candidate) => isRecord(candidate) && (candidate.index ?? 0) === 0);
     if (isRecord(choice)) this.readChoice(choice);
@@ -126,11 +131,14 @@ export class OpenAiChatStreamDecoder {
       if (content.text.length > 0) this.output.push({ type: 'text-delta', text: content.text });
     }
     if (typeof delta.refusal === 'string' && delta.refusal.length > 0) this.output.push({ type: 'text-delta', text: delta.refusal });
+    // Search models send their `url_citation` annotations in a delta of their own (offsets into the whole content).
+    if (delta.annotations !== undefined) for (const citation of citationsFromOpenAiAnnotations(delta.annotations, '')) this.output.push({ type: 'citation', citation });
     if (Array.isArray(delta.tool_calls)) {
       for (const toolCall of delta.tool_calls) if (isRecord(toolCall)) this.readToolCall(toolCall);
     }
     if (typeof choice.finish_reason === 'string' && choice.finish_reason.length > 0) {
       this.closeToolCalls();
+      this.flushAnswerSources();
       this.output.push({ type: 'finish', reason: finishReasonFromOpenAi(choice.finish_reason) });
     }
   }
@@ -158,6 +166,13 @@ export class OpenAiChatStreamDecoder {
       return;
     }
     if (argumentsDelta.length > 0) this.output.push({ type: 'tool-call-delta', index, argumentsDelta });
+  }
+
+  /** Perplexity's `search_results`/`citations`, as sources of the whole answer (no span), once. */
+  private flushAnswerSources(): void {
+    if (!this.answerSources) return;
+    for (const citation of citationsFromPerplexity(this.answerSources)) this.output.push({ type: 'citation', citation });
+    this.answerSources = undefined;
   }
 
   private closeToolCalls(): void {
@@ -188,6 +203,8 @@ export class OpenAiChatStreamEncoder {
   private usage: CanonicalUsage | undefined = undefined;
   /** Canonical tool-call index -> OpenAI's dense 0-based tool_calls index. */
   private readonly toolIndexes = new Map<number, number>();
+  /** Characters of `content` sent so far: a citation without a span covers them. */
+  private textLength = 0;
 
   constructor(options: OpenAiChatStreamEncoderOptions) {
     this.options = options;
@@ -198,9 +215,16 @@ export class OpenAiChatStreamEncoder {
   encode(part: CanonicalStreamPart): string {
     switch (part.type) {
       case 'text-delta':
+        this.textLength += part.text.length;
         return this.chunk({ content: part.text }, null);
       case 'reasoning-delta':
         return this.chunk({ reasoning_content: part.text }, null);
+      case 'citation':
+        // As search models stream them: a delta with only `annotations`.
+        return this.chunk({ annotations: [openAiChatAnnotation(part.citation, this.textLength)] }, null);
+      case 'server-tool':
+        // Chat has no carrier; the format's ServerToolSummaryEncoder turns these into text before they reach here.
+        return '';
       case 'tool-call-start': {
         const openAiIndex = this.toolIndexes.size;
         this.toolIndexes.set(part.index, openAiIndex);

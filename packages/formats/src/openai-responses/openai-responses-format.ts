@@ -1,4 +1,5 @@
 // The OpenAI Responses dialect, assembled for the format registry.
+import { ServerToolSummaryEncoder, summariseServerTools } from '../server-tools';
 import { sseContentType } from '../sse-writer';
 import type { Format } from '../format-contract';
 import { decodeOpenAiResponsesRequest, encodeOpenAiResponsesRequest } from './openai-responses-request-codec';
@@ -7,6 +8,7 @@ import {
   decodeOpenAiResponsesResponse,
   encodeOpenAiResponsesError,
   encodeOpenAiResponsesResponse,
+  responsesCarriesServerTool,
 } from './openai-responses-response-codec';
 import {
   openAiResponsesRequestSchema,
@@ -37,11 +39,11 @@ export const openAiResponsesFormat: Format<OpenAiResponsesRequest, OpenAiRespons
   decodeRequest: decodeOpenAiResponsesRequest,
   encodeRequest: encodeOpenAiResponsesRequest,
   decodeResponse: decodeOpenAiResponsesResponse,
-  encodeResponse: encodeOpenAiResponsesResponse,
+  encodeResponse: (response) => encodeOpenAiResponsesResponse(summariseServerTools(response, responsesCarriesServerTool)),
   encodeError: encodeOpenAiResponsesError,
   decodeError: decodeOpenAiResponsesError,
   createStreamDecoder: () => new OpenAiResponsesStreamDecoder(),
-  createStreamEncoder: (options) => new OpenAiResponsesStreamEncoder(options),
+  createStreamEncoder: (options) => new ServerToolSummaryEncoder(new OpenAiResponsesStreamEncoder(options), responsesCarriesServerTool),
   readUsage: readOpenAiResponsesUsage,
   createStreamUsageReader: (options) => new OpenAiResponsesStreamUsageReader(options),
   limitOutputTokens: (body, limit) => ({ ...body, max_output_tokens: limit }),

@@ -1,6 +1,7 @@
 // OpenAI Responses answer <-> canonical response, plus the status, item and error helpers the stream codecs share.
 // @see https://platform.openai.com/docs/api-reference/responses/object
-import type { CanonicalError, CanonicalFinishReason, CanonicalPart, CanonicalResponse, CanonicalUsage } from '../canonical-model';
+import type { CanonicalCitation, CanonicalError, CanonicalFinishReason, CanonicalPart, CanonicalResponse, CanonicalUsage } from '../canonical-model';
+import { carriesWebSearch, webSearchQuery, type ServerToolCarrier } from '../server-tools';
 import { decodeOpenAiError, encodeOpenAiError } from '../openai-chat/openai-chat-response-codec';
 import type { OpenAiErrorBody } from '../openai-chat/openai-chat-schema';
 import type { OpenAiResponsesOutputItem, OpenAiResponsesResponse } from './openai-responses-schema';
@@ -36,7 +37,7 @@ export function finishReasonFromOpenAiResponses(status: string | undefined, inco
 }
 
 /** A deterministic item id (`msg_…`, `fc_…`, `rs_…`) derived from the response id and the item's output index. */
-export function createOpenAiResponsesItemId(prefix: 'msg' | 'fc' | 'rs', responseId: string, outputIndex: number): string {
+export function createOpenAiResponsesItemId(prefix: 'msg' | 'fc' | 'rs' | 'ws', responseId: string, outputIndex: number): string {
   return `${prefix}_${responseId.replace(/^resp_/, '')}_${outputIndex}`;
 }
 
@@ -50,6 +51,17 @@ export function readReasoningItemText(item: { summary?: readonly { text: string 
 /** Builds an assistant message output item; `annotations[i]` are the `url_citation`s of `texts[i]`. */
 export function buildMessageItem(id: string, texts: readonly string[], status: string, annotations: readonly (readonly JsonRecord[])[] = []): JsonRecord {
   return { id, type: 'message', status, content: texts.map((text, index) => ({ type: 'output_text', annotations: annotations[index] ?? [], logprobs: [], text })), role: 'assistant' };
+}
+
+/** Responses carries web searches as `web_search_call` items; other server tools are summarised as text. */
+export const responsesCarriesServerTool: ServerToolCarrier = carriesWebSearch;
+
+/** Builds a `web_search_call` output item: the query searched for and the pages found. @see https://platform.openai.com/docs/guides/tools-web-search */
+export function buildWebSearchCallItem(id: string, query: string | undefined, sources: readonly CanonicalCitation[] | undefined, status: string): JsonRecord {
+  const action: JsonRecord = { type: 'search' };
+  if (query !== undefined) action.query = query;
+  if (sources && sources.length > 0) action.sources = sources.map((source) => ({ type: 'url', url: source.url }));
+  return { id, type: 'web_search_call', status, action };
 }
 
 /** Builds a function call output item; a signature bound to the call is sealed into its `call_id`. */
@@ -171,10 +183,26 @@ export function encodeOutputItems(responseId: string, parts: readonly CanonicalP
     texts = [];
     annotations = [];
   };
+  /** Web search calls by their id, so the result's sources join the call's item. */
+  const searches = new Map<string, { item: JsonRecord; query: string | undefined }>();
   for (const part of parts) {
     if (part.type === 'text') {
       texts.push(part.text);
       annotations.push(citationsToOpenAiResponses(part));
+      continue;
+    }
+    if (part.type === 'server-tool' && responsesCarriesServerTool(part)) {
+      const status = part.isError === true ? 'failed' : 'completed';
+      const call = searches.get(part.id);
+      if (part.kind === 'result' && call) {
+        Object.assign(call.item, buildWebSearchCallItem(String(call.item.id), call.query, part.sources, status));
+        continue;
+      }
+      flushTexts();
+      const query = webSearchQuery(part);
+      const item = buildWebSearchCallItem(createOpenAiResponsesItemId('ws', responseId, items.length), query, part.sources, status);
+      if (part.kind === 'call') searches.set(part.id, { item, query });
+      items.push(item);
       continue;
     }
     if (part.type !== 'reasoning' && part.type !== 'tool-call') continue;

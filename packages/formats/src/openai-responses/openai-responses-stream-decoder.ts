@@ -3,6 +3,7 @@
 // their output_index. Servers that skip the deltas and send only `*.done` events or whole items
 // are covered: an item's text is taken from its done event when no delta carried it.
 // @see https://platform.openai.com/docs/api-reference/responses-streaming
+import { citationsFromOpenAiAnnotations, shiftedCitation } from '../citations';
 import type { CanonicalStreamMetadata, CanonicalStreamPart } from '../canonical-model';
 import { SseParser, type SseEvent } from '../sse-parser';
 import { decodeOpenAiResponsesError, finishReasonFromOpenAiResponses, readReasoningItemText } from './openai-responses-response-codec';
@@ -23,6 +24,8 @@ interface ItemState {
   started: boolean;
   /** Summary index of the last reasoning delta, to separate summary parts by a blank line. */
   summaryIndex: number | undefined;
+  /** Where a message item's text starts in the answer's joined text (annotation offsets count from there). */
+  textStart?: number;
 }
 
 /** Turns the bytes of a Responses SSE stream into canonical stream parts. */
@@ -35,6 +38,8 @@ export class OpenAiResponsesStreamDecoder {
   private reportedError = false;
   private terminal = false;
   private malformedEvents = 0;
+  /** Characters of text streamed so far, the offsets of citations. */
+  private textLength = 0;
 
   constructor() {
     this.parser = new SseParser({ onEvent: (event) => this.decodeEvent(event) });
@@ -130,6 +135,9 @@ export class OpenAiResponsesStreamDecoder {
       case 'response.output_item.done':
         if (isRecord(event.item)) this.closeItem(outputIndex, event.item);
         return;
+      case 'response.output_text.annotation.added':
+        this.pushAnnotation(outputIndex, event.annotation);
+        return;
       case 'response.completed':
       case 'response.incomplete':
       case 'response.failed':
@@ -139,7 +147,7 @@ export class OpenAiResponsesStreamDecoder {
         this.reportError(event);
         return;
       default:
-        // Progress of built-in tools, annotations, pings of some servers: nothing canonical to report.
+        // Progress of built-in tools, pings of some servers: nothing canonical to report.
         return;
     }
   }
@@ -181,7 +189,10 @@ export class OpenAiResponsesStreamDecoder {
 
   private pushText(outputIndex: number, delta: string | undefined): void {
     if (!delta) return;
-    this.itemAt(outputIndex, 'message').streamed = true;
+    const state = this.itemAt(outputIndex, 'message');
+    state.streamed = true;
+    state.textStart ??= this.textLength;
+    this.textLength += delta.length;
     this.output.push({ type: 'text-delta', text: delta });
   }
 
@@ -189,7 +200,15 @@ export class OpenAiResponsesStreamDecoder {
     const state = this.itemAt(outputIndex, 'message');
     if (state.streamed || !text) return;
     state.streamed = true;
+    state.textStart ??= this.textLength;
+    this.textLength += text.length;
     this.output.push({ type: kind, text });
+  }
+
+  /** A `url_citation` of a message item's text, its offsets moved from the item's text to the joined text. */
+  private pushAnnotation(outputIndex: number, annotation: unknown): void {
+    const start = this.itemAt(outputIndex, 'message').textStart ?? this.textLength;
+    for (const citation of citationsFromOpenAiAnnotations([annotation], '')) this.output.push({ type: 'citation', citation: shiftedCitation(citation, start, Number.MAX_SAFE_INTEGER) });
   }
 
   private pushReasoning(outputIndex: number, delta: string | undefined, summaryIndex: number | undefined): void {

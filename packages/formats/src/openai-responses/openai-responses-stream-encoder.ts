@@ -4,18 +4,21 @@
 // .incomplete / .failed) carrying every finished item and the usage. Every event has `event:` and
 // `sequence_number`, as OpenAI sends them.
 // @see https://platform.openai.com/docs/api-reference/responses-streaming
-import type { CanonicalError, CanonicalFinishReason, CanonicalStreamMetadata, CanonicalStreamPart, CanonicalUsage } from '../canonical-model';
+import type { CanonicalCitation, CanonicalError, CanonicalServerToolPart, CanonicalFinishReason, CanonicalStreamMetadata, CanonicalStreamPart, CanonicalUsage } from '../canonical-model';
 import { encodeSseJson } from '../sse-writer';
 import {
   buildFunctionCallItem,
   buildMessageItem,
   buildOpenAiResponsesObject,
   buildReasoningItem,
+  buildWebSearchCallItem,
   createOpenAiResponsesItemId,
   statusFromFinishReason,
   type OpenAiResponsesEnvelope,
 } from './openai-responses-response-codec';
 import { sealToolCallId } from '../tool-call-signature';
+import { streamedSpan } from '../citations';
+import { webSearchQuery } from '../server-tools';
 
 type JsonRecord = Record<string, unknown>;
 
@@ -30,6 +33,9 @@ interface OpenText {
   outputIndex: number;
   id: string;
   text: string;
+  /** Where this item's text starts in the answer's joined text. */
+  start: number;
+  annotations: JsonRecord[];
 }
 
 interface OpenReasoning {
@@ -63,6 +69,10 @@ export class OpenAiResponsesStreamEncoder {
   private usage: CanonicalUsage | undefined = undefined;
   private finishReason: CanonicalFinishReason | undefined = undefined;
   private error: CanonicalError | undefined = undefined;
+  /** Characters of text sent so far, the offsets of citations. */
+  private textLength = 0;
+  /** Web searches whose results have not arrived, by the call's id. */
+  private readonly searches = new Map<string, { outputIndex: number; id: string; query: string | undefined }>();
 
   constructor(options: OpenAiResponsesStreamEncoderOptions) {
     this.metadata = options.metadata;
@@ -77,6 +87,13 @@ export class OpenAiResponsesStreamEncoder {
     switch (part.type) {
       case 'text-delta':
         this.appendText(part.text, frames);
+        break;
+      case 'citation':
+        this.annotate(part.citation, frames);
+        break;
+      case 'server-tool':
+        // Web searches only: the format's ServerToolSummaryEncoder turns the other server tools into text.
+        this.webSearch(part.part, frames);
         break;
       case 'reasoning-delta':
         this.appendReasoning(part.text, part.signature, frames);
@@ -151,7 +168,7 @@ export class OpenAiResponsesStreamEncoder {
     return this.finishReason === 'length' || this.finishReason === 'content-filter' ? 'incomplete' : 'completed';
   }
 
-  private addItem(prefix: 'msg' | 'fc' | 'rs', item: (id: string) => JsonRecord, frames: string[]): { outputIndex: number; id: string } {
+  private addItem(prefix: 'msg' | 'fc' | 'rs' | 'ws', item: (id: string) => JsonRecord, frames: string[]): { outputIndex: number; id: string } {
     const outputIndex = this.nextOutputIndex;
     this.nextOutputIndex += 1;
     const id = createOpenAiResponsesItemId(prefix, this.metadata.id, outputIndex);
@@ -164,16 +181,55 @@ export class OpenAiResponsesStreamEncoder {
     frames.push(this.event('response.output_item.done', { output_index: outputIndex, item }));
   }
 
+  private openText(frames: string[]): OpenText {
+    if (this.text) return this.text;
+    this.closeReasoning(frames);
+    const { outputIndex, id } = this.addItem('msg', (itemId) => ({ id: itemId, type: 'message', status: 'in_progress', content: [], role: 'assistant' }), frames);
+    this.text = { outputIndex, id, text: '', start: this.textLength, annotations: [] };
+    frames.push(this.event('response.content_part.added', { item_id: id, output_index: outputIndex, content_index: 0, part: textPart('', []) }));
+    return this.text;
+  }
+
   private appendText(text: string, frames: string[]): void {
-    if (!this.text) {
-      this.closeReasoning(frames);
-      const { outputIndex, id } = this.addItem('msg', (itemId) => ({ id: itemId, type: 'message', status: 'in_progress', content: [], role: 'assistant' }), frames);
-      this.text = { outputIndex, id, text: '' };
-      frames.push(this.event('response.content_part.added', { item_id: id, output_index: outputIndex, content_index: 0, part: textPart('') }));
-    }
-    const open = this.text;
+    const open = this.openText(frames);
     open.text += text;
+    this.textLength += text.length;
     frames.push(this.event('response.output_text.delta', { item_id: open.id, output_index: open.outputIndex, content_index: 0, delta: text, logprobs: [] }));
+  }
+
+  /** A `url_citation` of the open message's text (offsets made relative to it, kept inside it), announced as OpenAI does. */
+  private annotate(citation: CanonicalCitation, frames: string[]): void {
+    const open = this.openText(frames);
+    const { start, end } = streamedSpan(citation, this.textLength);
+    const clamp = (offset: number): number => Math.min(Math.max(offset - open.start, 0), open.text.length);
+    const annotation = { type: 'url_citation', start_index: clamp(start), end_index: clamp(end), url: citation.url, title: citation.title ?? '' };
+    const location = { item_id: open.id, output_index: open.outputIndex, content_index: 0 };
+    frames.push(this.event('response.output_text.annotation.added', { ...location, annotation_index: open.annotations.length, annotation }));
+    open.annotations.push(annotation);
+  }
+
+  /** A web search as a `web_search_call` item: opened (in progress, searching) by the call, completed by its result. */
+  private webSearch(part: CanonicalServerToolPart, frames: string[]): void {
+    const open = this.searches.get(part.id);
+    if (part.kind === 'result' && open) {
+      this.searches.delete(part.id);
+      this.finishSearch(open, part.sources, part.isError === true ? 'failed' : 'completed', frames);
+      return;
+    }
+    this.closeText(frames);
+    this.closeReasoning(frames);
+    const query = webSearchQuery(part);
+    const { outputIndex, id } = this.addItem('ws', (itemId) => buildWebSearchCallItem(itemId, query, undefined, 'in_progress'), frames);
+    const search = { outputIndex, id, query };
+    frames.push(this.event('response.web_search_call.in_progress', { output_index: outputIndex, item_id: id }));
+    frames.push(this.event('response.web_search_call.searching', { output_index: outputIndex, item_id: id }));
+    if (part.kind === 'call') this.searches.set(part.id, search);
+    else this.finishSearch(search, part.sources, part.isError === true ? 'failed' : 'completed', frames);
+  }
+
+  private finishSearch(search: { outputIndex: number; id: string; query: string | undefined }, sources: readonly CanonicalCitation[] | undefined, status: string, frames: string[]): void {
+    if (status === 'completed') frames.push(this.event('response.web_search_call.completed', { output_index: search.outputIndex, item_id: search.id }));
+    this.finishItem(search.outputIndex, buildWebSearchCallItem(search.id, search.query, sources, status), frames);
   }
 
   private closeText(frames: string[]): void {
@@ -182,8 +238,8 @@ export class OpenAiResponsesStreamEncoder {
     this.text = undefined;
     const location = { item_id: open.id, output_index: open.outputIndex, content_index: 0 };
     frames.push(this.event('response.output_text.done', { ...location, text: open.text, logprobs: [] }));
-    frames.push(this.event('response.content_part.done', { ...location, part: textPart(open.text) }));
-    this.finishItem(open.outputIndex, buildMessageItem(open.id, [open.text], this.itemStatus()), frames);
+    frames.push(this.event('response.content_part.done', { ...location, part: textPart(open.text, open.annotations) }));
+    this.finishItem(open.outputIndex, buildMessageItem(open.id, [open.text], this.itemStatus(), [open.annotations]), frames);
   }
 
   private appendReasoning(text: string, signature: string | undefined, frames: string[]): void {
@@ -244,9 +300,12 @@ export class OpenAiResponsesStreamEncoder {
     this.closeReasoning(frames);
     const indexes = [...this.calls.entries()].sort(([, left], [, right]) => left.outputIndex - right.outputIndex).map(([index]) => index);
     for (const index of indexes) this.closeCall(index, frames);
+    // A search whose result never came ends without sources.
+    for (const search of this.searches.values()) this.finishSearch(search, undefined, 'completed', frames);
+    this.searches.clear();
   }
 }
 
-function textPart(text: string): JsonRecord {
-  return { type: 'output_text', annotations: [], logprobs: [], text };
+function textPart(text: string, annotations: readonly JsonRecord[]): JsonRecord {
+  return { type: 'output_text', annotations, logprobs: [], text };
 }
