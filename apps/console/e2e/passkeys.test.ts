@@ -3,6 +3,7 @@
 // passkey in personal settings, sign out, sign in with it, and reveal a channel key through the secure-verification
 // modal, in English and Chinese; screenshots of the passkey card, the login page and the modal.
 import path from 'node:path';
+import { generateSync } from 'otplib';
 import type { CDPSession } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../server/test/helpers/test-server';
@@ -113,6 +114,51 @@ describe('passkeys in Chromium', { timeout: 300_000 }, () => {
       expect(JSON.parse(audit.other)).toMatchObject({ action: 'channel.key_view', channel_id: channelId });
     });
   }
+
+  it('root turns 2FA on and reveals the key with an authenticator code chosen in the modal (en)', async () => {
+    const page = browser.page;
+    await useLanguage('en');
+    // 2FA is set up through the browser's own session (its cookie rotates with the change, as in personal settings).
+    const secret = await page.evaluate(async () => {
+      const headers = { 'New-Api-User': String((JSON.parse(localStorage.getItem('user') ?? '{}') as { id?: number }).id), 'Content-Type': 'application/json' };
+      const setup = (await (await fetch('/api/user/2fa/setup', { method: 'POST', headers, body: '{}' })).json()) as { data: { secret: string } };
+      return setup.data.secret;
+    });
+    const now = Math.floor(Date.now() / 1000);
+    const enabled = await page.evaluate(async (code) => {
+      const headers = { 'New-Api-User': String((JSON.parse(localStorage.getItem('user') ?? '{}') as { id?: number }).id), 'Content-Type': 'application/json' };
+      return ((await (await fetch('/api/user/2fa/enable', { method: 'POST', headers, body: JSON.stringify({ code }) })).json()) as { success: boolean }).success;
+    }, generateSync({ secret, epoch: now }));
+    expect(enabled).toBe(true);
+    await page.goto(`${base}/channel`);
+    await page.getByTestId(`channel-edit-${channelId}`).click();
+    await page.getByTestId('channel-reveal-key').click();
+    await page.getByTestId('secure-verification-method').getByText('Authenticator code').click();
+    await page.getByTestId('secure-verification-code').fill('000000');
+    await page.getByTestId('secure-verification-submit').click();
+    await waitForToast(page, 'Verification failed, please check the code');
+    // The next step's code (the enable used this step's).
+    await page.getByTestId('secure-verification-code').fill(generateSync({ secret, epoch: now + 30 }));
+    await page.getByTestId('secure-verification-submit').click();
+    await page.getByTestId('channel-key-revealed').getByText('sk-revealed-by-passkey').waitFor();
+  });
+
+  it('an admin resets a user passkey from the user list; the passkey settings card is on the system tab', async () => {
+    const page = browser.page;
+    await useLanguage('en');
+    const alice = await server.context.db.selectFrom('users').select('id').where('username', '=', 'alice').executeTakeFirstOrThrow();
+    await page.goto(`${base}/user`);
+    await page.getByTestId(`user-reset-passkey-${alice.id}`).click();
+    await waitForMotion(page);
+    await page.locator('.ant-popconfirm .ant-btn-primary').click();
+    await waitForToast(page, "The user's passkey has been reset");
+    expect(await server.context.db.selectFrom('passkey_credentials').selectAll().where('user_id', '=', alice.id).executeTakeFirst()).toBeUndefined();
+    await page.goto(`${base}/setting?tab=system`);
+    const card = page.getByTestId('settings-card-passkey');
+    await card.getByText('Allow passkey sign-in').waitFor();
+    await card.scrollIntoViewIfNeeded();
+    await card.screenshot({ path: path.join(screenshotDir, 'passkey-settings-light-en-1280.png') });
+  });
 
   it('captures the passkey card and the login page in every look', async () => {
     const page = browser.page;
