@@ -5,6 +5,8 @@ import { registerSignUpRoutes } from './accounts/register-routes';
 import { registerSessionRoutes } from './accounts/session-routes';
 import { registerDashboardSessionRoutes } from './sessions/session-routes';
 import { registerTwoFactorRoutes } from './two-factor/two-factor-routes';
+import { registerPasskeyRoutes } from './passkeys/passkey-routes';
+import { registerSecureVerificationRoutes } from './security/secure-verification-routes';
 import { registerConsoleCompatRoutes } from './system/console-compat-routes';
 import { registerOAuthRoutes } from './oauth/oauth-routes';
 import type { RouteModule } from './app-services';
@@ -42,6 +44,8 @@ export const routeModules: RouteModule[] = [
   registerSessionRoutes,
   registerDashboardSessionRoutes,
   registerTwoFactorRoutes,
+  registerPasskeyRoutes,
+  registerSecureVerificationRoutes,
   registerConsoleCompatRoutes,
   registerSignUpRoutes,
   registerPasswordResetRoutes,

@@ -14,7 +14,7 @@ export interface OptionDefinition {
   secret?: boolean;
   /** Only root may change it (the top-up link belongs to the super admin). */
   rootOnly?: boolean;
-  /** Shape of a JSON option, checked on write. */
+  /** Shape of a JSON option (or the allowed values of a string option), checked on write. */
   schema?: z.ZodType;
   /** Lower bound of a numeric option. */
   min?: number;
@@ -57,6 +57,14 @@ const definitions: OptionDefinition[] = [
   { key: 'LinuxDOClientId', kind: 'string' },
   { key: 'LinuxDOClientSecret', kind: 'string', secret: true },
   { key: 'LinuxDOMinimumTrustLevel', kind: 'integer', min: 0 },
+  // Passkeys (WebAuthn)
+  { key: 'passkey.enabled', kind: 'boolean' },
+  { key: 'passkey.rp_display_name', kind: 'string' },
+  { key: 'passkey.rp_id', kind: 'string' },
+  { key: 'passkey.origins', kind: 'string' },
+  { key: 'passkey.allow_insecure_origin', kind: 'boolean' },
+  { key: 'passkey.user_verification', kind: 'string', schema: z.enum(['required', 'preferred', 'discouraged']) },
+  { key: 'passkey.attachment_preference', kind: 'string', schema: z.enum(['', 'platform', 'cross-platform']) },
   { key: 'TurnstileCheckEnabled', kind: 'boolean' },
   { key: 'TurnstileSiteKey', kind: 'string' },
   { key: 'TurnstileSecretKey', kind: 'string', secret: true },
@@ -216,8 +224,11 @@ export function parseOptionValue(definition: OptionDefinition, text: string): Op
       if (!checked.success) return { ok: false, message: `${definition.key}: ${checked.error.issues[0]?.message ?? 'invalid value'}` };
       return { ok: true, value: checked.data as OptionValue };
     }
-    default:
+    default: {
+      const checked = definition.schema?.safeParse(text);
+      if (checked && !checked.success) return { ok: false, message: `${definition.key}: ${checked.error.issues[0]?.message ?? 'invalid value'}` };
       return { ok: true, value: text };
+    }
   }
 }
 

@@ -1,6 +1,7 @@
 // Problem codes: every rule the shared input schemas check has a string code; `/api` errors carry it beside the message.
 import { z } from 'zod';
 import type { AuthSessionCode } from './auth-session';
+import type { SecurityProofCode } from './passkeys';
 
 /**
  * The spec's English message of each problem, keyed by its code. `{name}` is filled from the problem's
@@ -96,7 +97,7 @@ export const statusErrorCodes = {
 } as const;
 
 /** The code an `/api` error carries: a problem code, or a status code. */
-export type ApiErrorCode = ProblemCode | (typeof statusErrorCodes)[keyof typeof statusErrorCodes] | AuthSessionCode;
+export type ApiErrorCode = ProblemCode | (typeof statusErrorCodes)[keyof typeof statusErrorCodes] | AuthSessionCode | SecurityProofCode;
 
 /** The code of an error answer that no rule named. */
 export function statusErrorCode(status: number): ApiErrorCode {

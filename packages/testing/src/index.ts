@@ -32,3 +32,4 @@ export * from './agent-upstream/index';
 export * from './video-api-emulators';
 export * from './realtime-upstream-emulator';
 export * from './openai-spec/openai-spec-validator';
+export * from './software-authenticator';

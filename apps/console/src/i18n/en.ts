@@ -6,6 +6,7 @@ import { pricingI18n } from '../features/pricing/pricing-i18n';
 import { tokensI18n } from '../features/tokens/tokens-i18n';
 import { sessionsI18n } from '../features/personal/sessions-i18n';
 import { twoFactorI18n } from '../features/personal/two-factor-i18n';
+import { passkeyI18n } from '../features/security/passkey-i18n';
 import { redemptionsI18n } from '../features/redemptions/redemptions-i18n';
 import { walletI18n } from '../features/wallet/wallet-i18n';
 import { playgroundI18n } from '../features/playground/playground-i18n';
@@ -316,6 +317,7 @@ export const en = {
   tokens: tokensI18n.en,
   sessions: sessionsI18n.en,
   twoFactor: twoFactorI18n.en,
+  passkey: passkeyI18n.en,
   redemptions: redemptionsI18n.en,
   wallet: walletI18n.en,
   playground: playgroundI18n.en,

@@ -15,6 +15,8 @@ export interface RequestOptions {
   /** When true no toast is shown; the caller reports the failure itself. */
   silent?: boolean;
   signal?: AbortSignal;
+  /** Extra request headers (for example X-Security-Proof). */
+  headers?: Record<string, string>;
 }
 
 /** Why a request failed: the server answered success false (any status), the HTTP status was an error, or the network failed. */
@@ -54,8 +56,8 @@ export function buildUrl(path: string, query?: Record<string, QueryValue>): stri
   return text ? `${path}${path.includes('?') ? '&' : '?'}${text}` : path;
 }
 
-function buildHeaders(hasBody: boolean): Headers {
-  const headers = new Headers({ Accept: 'application/json' });
+function buildHeaders(hasBody: boolean, extra: Record<string, string> = {}): Headers {
+  const headers = new Headers({ ...extra, Accept: 'application/json' });
   if (hasBody) headers.set('Content-Type', 'application/json');
   const user = getStoredUser();
   if (user) headers.set('New-Api-User', String(user.id));
@@ -107,7 +109,7 @@ export async function requestEnvelope<T>(method: string, path: string, options: 
   try {
     response = await fetch(buildUrl(path, options.query), {
       method,
-      headers: buildHeaders(hasBody),
+      headers: buildHeaders(hasBody, options.headers),
       body: hasBody ? JSON.stringify(options.body) : undefined,
       credentials: 'same-origin',
       signal: options.signal,

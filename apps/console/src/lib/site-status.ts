@@ -43,6 +43,7 @@ export interface SiteStatus extends OAuthStatusFields {
   linuxdo_oauth?: boolean;
   telegram_oauth?: boolean;
   telegram_bot_name?: string;
+  passkey_login?: boolean;
   version?: string;
   start_time?: number;
 }

@@ -10,6 +10,7 @@ import * as accountsMail from './migrations/006-accounts-mail';
 import * as oauth from './migrations/007-oauth';
 import * as tasks from './migrations/008-tasks';
 import * as reservationRelease from './migrations/009-reservation-release';
+import * as passkeys from './migrations/010-passkeys';
 import * as integerQuotas from './migrations/012-integer-quotas';
 import * as userSessions from './migrations/018-user-sessions';
 import * as twoFactor from './migrations/019-two-factor';
@@ -30,6 +31,7 @@ const migrations: Record<string, EngineMigration> = {
   '007-oauth': oauth,
   '008-tasks': tasks,
   '009-reservation-release': reservationRelease,
+  '010-passkeys': passkeys,
   '012-integer-quotas': integerQuotas,
   '018-user-sessions': userSessions,
   '019-two-factor': twoFactor,

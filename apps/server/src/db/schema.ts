@@ -227,6 +227,40 @@ export interface AuthFlowsTable {
   expires_at: number;
 }
 
+/** A passkey ceremony between begin and finish, by the hash of its one-use flow token (migration 010-passkeys). */
+export interface PasskeyFlowsTable {
+  token_hash: string;
+  /** passkey_register, passkey_verify or passkey_login. */
+  purpose: string;
+  /** 0 for a sign-in. */
+  user_id: number;
+  auth_version: number;
+  /** The session that began it; '' for a sign-in. */
+  sid: string;
+  /** The security scope a verification asks for; '' otherwise. */
+  scope: string;
+  challenge: string;
+  /** The ceremony's 2-minute deadline (unix s). */
+  deadline: number;
+  expires_at: number;
+}
+
+/** A user's passkey (migration 010-passkeys): one WebAuthn credential per user. */
+export interface PasskeyCredentialsTable {
+  user_id: number;
+  /** base64url credential id. */
+  credential_id: string;
+  /** base64url COSE public key. */
+  public_key: string;
+  sign_count: Generated<number>;
+  /** Comma-separated authenticator transports. */
+  transports: Generated<string>;
+  backup_eligible: Generated<number>;
+  backup_state: Generated<number>;
+  created_at: number;
+  last_used_at: Generated<number>;
+}
+
 /** One-use OAuth states (migration 007-oauth). */
 export interface OAuthStatesTable {
   state: string;
@@ -311,6 +345,8 @@ export interface Database {
   two_fas: TwoFasTable;
   two_fa_backup_codes: TwoFaBackupCodesTable;
   auth_flows: AuthFlowsTable;
+  passkey_credentials: PasskeyCredentialsTable;
+  passkey_flows: PasskeyFlowsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

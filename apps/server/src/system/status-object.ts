@@ -61,6 +61,13 @@ export interface StatusObject {
   wechat_qrcode: string;
   telegram_oauth: boolean;
   telegram_bot_name: string;
+  passkey_login: boolean;
+  passkey_display_name: string;
+  passkey_rp_id: string;
+  passkey_origins: string;
+  passkey_allow_insecure: boolean;
+  passkey_user_verification: string;
+  passkey_attachment: string;
   version: string;
   start_time: number;
   node_name: string;
@@ -118,6 +125,13 @@ export function buildStatusObject(options: OptionStore, facts: ServerFacts): Sta
     wechat_qrcode: text('WeChatAccountQRCodeImageURL'),
     telegram_oauth: flag('TelegramOAuthEnabled'),
     telegram_bot_name: text('TelegramBotName'),
+    passkey_login: flag('passkey.enabled'),
+    passkey_display_name: text('passkey.rp_display_name') || text('SystemName'),
+    passkey_rp_id: text('passkey.rp_id'),
+    passkey_origins: text('passkey.origins'),
+    passkey_allow_insecure: flag('passkey.allow_insecure_origin'),
+    passkey_user_verification: text('passkey.user_verification') || 'preferred',
+    passkey_attachment: text('passkey.attachment_preference'),
     version: facts.version,
     start_time: facts.startTime,
     node_name: facts.nodeName,

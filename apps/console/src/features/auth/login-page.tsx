@@ -10,6 +10,7 @@ import { useTurnstile } from '../../lib/turnstile';
 
 import { needsSecondFactor, useLogin, useLoginSecondFactor, usesDefaultPassword, type LoginPayload } from './auth-api';
 import { AuthCard } from './auth-card';
+import { PasskeyLoginButton } from './passkey-login-button';
 import { ThirdPartyLogin } from './third-party-login';
 import { useStoreAffiliateCode } from './use-store-affiliate-code';
 
@@ -106,6 +107,7 @@ export default function LoginPage() {
           {t('auth.login')}
         </Button>
       </Form>
+      <PasskeyLoginButton onSignedIn={(user) => signedIn(user, { username: user.username, password: '' })} />
       <div style={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 8, marginTop: 16 }}>
         {status.self_use_mode_enabled ? (
           <span />

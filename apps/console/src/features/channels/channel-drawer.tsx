@@ -165,7 +165,7 @@ export function ChannelDrawer({ target, onClose }: ChannelDrawerProps) {
       ) : (
         <Spin spinning={editingId !== null && detail.isFetching}>
           <Form<ChannelFormValues> form={form} name="channel" layout="vertical" data-testid="channel-form" onFinish={submit}>
-            <ChannelTypeFields creating={creating} descriptor={descriptor} batch={batch} onBatchChange={setBatch} onTypeChange={onTypeChange} />
+            <ChannelTypeFields creating={creating} descriptor={descriptor} batch={batch} onBatchChange={setBatch} onTypeChange={onTypeChange} channelId={editingId} />
             <ChannelGroupsField />
             <ChannelModelsField channelId={editingId} descriptor={descriptor} />
             <ChannelModelMappingField />

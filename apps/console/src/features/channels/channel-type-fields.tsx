@@ -4,6 +4,7 @@ import type { ProviderDescriptor } from '@turnpike/contract';
 import { useTranslation } from 'react-i18next';
 import { countBatchKeys } from './channel-rules';
 import { useProviderText } from './channel-provider-text';
+import { RevealChannelKey } from './reveal-channel-key';
 
 /** Channel types whose upstream takes an OpenAI organization header. */
 const organizationTypes: readonly number[] = [1];
@@ -15,10 +16,12 @@ export interface ChannelTypeFieldsProps {
   batch: boolean;
   onBatchChange: (batch: boolean) => void;
   onTypeChange: (type: number) => void;
+  /** The channel being edited (root may reveal its key); null when creating. */
+  channelId?: number | null;
 }
 
 /** Renders the fields whose labels, hints, defaults and requirements come from the type's descriptor. */
-export function ChannelTypeFields({ creating, descriptor, batch, onBatchChange, onTypeChange }: ChannelTypeFieldsProps) {
+export function ChannelTypeFields({ creating, descriptor, batch, onBatchChange, onTypeChange, channelId = null }: ChannelTypeFieldsProps) {
   const { t } = useTranslation();
   const text = useProviderText();
   const form = Form.useFormInstance();
@@ -63,6 +66,8 @@ export function ChannelTypeFields({ creating, descriptor, batch, onBatchChange, 
                 <Switch size="small" checked={batch} onChange={onBatchChange} data-testid="channel-batch-mode" />
                 <Typography.Text type="secondary">{t('channels.form.batchMode')}</Typography.Text>
               </Space>
+            ) : channelId !== null ? (
+              <RevealChannelKey channelId={channelId} />
             ) : null}
           </Space>
         }

@@ -8,6 +8,7 @@ import { BindingsCard } from './bindings-card';
 import { DeleteAccountCard } from './delete-account-card';
 import { ModelsCard } from './models-card';
 import { NotificationCard } from './notification-card';
+import { PasskeyCard } from './passkey-card';
 import { PasswordCard } from './password-card';
 import { useSelf } from './personal-api';
 import { ProfileCard } from './profile-card';
@@ -46,6 +47,9 @@ export default function PersonalPage() {
           </Col>
           <Col span={24}>
             <TwoFactorCard />
+          </Col>
+          <Col span={24}>
+            <PasskeyCard />
           </Col>
           <Col span={24}>
             <SessionsCard />

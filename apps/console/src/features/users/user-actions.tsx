@@ -3,6 +3,7 @@ import { Button, Popconfirm, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { UserStatus } from '@turnpike/contract';
 import { useSessionUser } from '../../lib/session';
+import { ResetPasskeyButton } from './reset-passkey-button';
 import { ResetTwoFactorButton } from './reset-two-factor-button';
 import { isDeactivated, type UserManageAction, type UserRecord } from './users-api';
 
@@ -58,6 +59,7 @@ export function UserActions({ user, busy, onAction, onEdit }: UserActionsProps) 
         {t('common.edit')}
       </Button>
       <ResetTwoFactorButton userId={user.id} disabled={busy} />
+      <ResetPasskeyButton userId={user.id} disabled={busy} />
       <Popconfirm
         title={t('users.confirmDeleteTitle')}
         description={t('users.confirmDeleteContent')}

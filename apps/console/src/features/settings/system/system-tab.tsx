@@ -1,8 +1,9 @@
-// The system tab (spec 000 §2 system settings): server, worker, payment, login, email domains, SMTP, OIDC, providers.
+// The system tab (spec 000 §2 system settings): server, worker, payment, login, passkeys, email domains, SMTP, OIDC, providers.
 import { Flex } from 'antd';
 import { EmailDomainCard } from './email-domain-card';
 import { LoginCard } from './login-card';
 import { OidcCard } from './oidc-card';
+import { PasskeySettingsCard } from './passkey-card';
 import { ProviderCard, providerCards } from './provider-cards';
 import { PaymentCard, ServerCard, SmtpCard, WorkerCard } from './system-cards';
 
@@ -14,6 +15,7 @@ export default function SystemTab() {
       <WorkerCard />
       <PaymentCard />
       <LoginCard />
+      <PasskeySettingsCard />
       <EmailDomainCard />
       <SmtpCard />
       <OidcCard />
