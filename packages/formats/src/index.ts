@@ -47,3 +47,5 @@ export * from './openai-responses/openai-responses-stream-decoder';
 export * from './openai-responses/openai-responses-stream-encoder';
 export * from './openai-responses/openai-responses-format';
 export * from './citations';
+export * from './reasoning-envelope';
+export * from './reasoning-carriage';

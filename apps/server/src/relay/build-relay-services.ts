@@ -1,4 +1,5 @@
 // Builds the relay's long-lived services (routing, prices, ledger, upstream client) once, before any route module.
+import { createReasoningEnvelope } from '@turnpike/formats';
 import { bundledModelCatalog, createSeededRandom } from '@turnpike/relay';
 import { QuotaLedger, releaseStaleReservations } from '../billing/quota-ledger';
 import { QuotaWarningNotifier } from '../billing/quota-warnings';
@@ -53,6 +54,8 @@ export async function buildRelayServices(context: AppContext): Promise<RelayServ
     credentials: new CredentialCache(upstream),
     random: createSeededRandom(Date.now() >>> 0),
     policy: new ContentPolicy(context.options),
+    // Every instance of a deployment shares the session secret, so any of them opens what another sealed.
+    reasoning: createReasoningEnvelope(context.config.sessionSecret),
   };
   // The exact tokenizer (gpt-tokenizer, about 70 MB of tables) loads now: loaded by the first call that needs it, it
   // would block every request for 110–150 ms.
