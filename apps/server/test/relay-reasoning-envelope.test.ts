@@ -108,8 +108,9 @@ describe('reasoning envelopes through SDK clients and back', () => {
     expect(parts.find((part) => part.thought === true)?.text).toBe('Mock thinking.');
     const call = parts.find((part) => part.functionCall);
     expect(call?.thoughtSignature?.startsWith(reasoningEnvelopePrefix)).toBe(true);
-    // As Gemini CLI does: thought parts stay out of the history, the call keeps its signature.
-    contents.push({ role: 'model', parts: parts.filter((part) => part.thought !== true) }, { role: 'user', parts: [{ functionResponse: { id: call?.functionCall?.id, name: 'run_shell_command', response: { output: agentCommand.output } } }] });
+    // As Gemini CLI does: thought parts stay out of the history, the call keeps its signature (the response names the
+    // function only, as the API allows).
+    contents.push({ role: 'model', parts: parts.filter((part) => part.thought !== true) }, { role: 'user', parts: [{ functionResponse: { name: 'run_shell_command', response: { output: agentCommand.output } } }] });
     const second = await client.models.generateContent({ model: 'claude-sonnet-4-5', contents, config });
     expect(refusals()).toEqual([]);
     expect(second.text).toContain(agentCommand.output);
