@@ -50,7 +50,10 @@ export interface CanonicalToolCallPart {
   id: string;
   name: string;
   arguments: string;
-  /** The provider's opaque reasoning token bound to this call (Gemini `thoughtSignature`), replayed in later turns. */
+  /**
+   * The provider's opaque reasoning token bound to this call (Gemini `thoughtSignature`), replayed in later turns; in a
+   * converted answer on its way to the client, and in a client's history before it is opened, its reasoning envelope.
+   */
   signature?: string;
 }
 

@@ -110,6 +110,14 @@ export type UrlFacts = { ok: true; model: string; stream: boolean; framing: 'sse
 /** The option group of spec 001 §3 whose settings shape a format's upstream calls (thinking adapter, headers, versions). */
 export type SettingsGroup = 'claude' | 'gemini';
 
+/**
+ * What a client of a format sends back of the reasoning it was given (reasoning-carriage.ts): `blocks` (Anthropic:
+ * thinking text, signature and redacted data as they were), `signatures` (OpenAI Responses: a reasoning item's
+ * `encrypted_content` unchanged, its summary text not for sure), `none` (chat completions have no field for it; Gemini
+ * CLI drops thought parts): reasoning then rides in the next tool call's envelope.
+ */
+export type ReasoningReturn = 'blocks' | 'signatures' | 'none';
+
 /** The inbound half: how a client's call in this format reaches the gateway and is answered. */
 export interface InboundCodec<TRequest = unknown, TResponse = unknown> {
   readonly id: FormatId;
@@ -121,6 +129,8 @@ export interface InboundCodec<TRequest = unknown, TResponse = unknown> {
   readUrl?(tail: string, query: Readonly<Record<string, unknown>>): UrlFacts;
   /** Request headers an upstream speaking the same format should see (lower case: Anthropic's version and beta flags). */
   readonly forwardHeaders: readonly string[];
+  /** What this format's clients send back of the reasoning they were given. */
+  readonly reasoningReturn: ReasoningReturn;
   /** The content type of the streams this format's encoder writes (SSE for the four formats; NDJSON for Ollama's). */
   readonly streamContentType: string;
   /** Validates a client request body of this dialect. */

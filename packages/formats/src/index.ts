@@ -9,6 +9,8 @@ export * from './openai-reasoning-effort';
 export * from './model-capabilities';
 export * from './reasoning-budget';
 export * from './tool-call-signature';
+export * from './reasoning-envelope';
+export * from './reasoning-carriage';
 export * from './format-contract';
 export * from './format-registry';
 export * from './openai-chat/openai-chat-schema';

@@ -1,31 +1,26 @@
-// A provider's reasoning token bound to one tool call (Gemini's `thoughtSignature` on a functionCall) has no field in
-// the Anthropic, OpenAI chat and Responses shapes. It travels in the call id the client gets, sealed after a marker,
-// and comes back with the id on the next turn, so the upstream sees its own signature instead of the validator-skip
-// placeholder. Ids without the marker are the caller's own and pass unchanged.
+// A tool call's reasoning envelope (reasoning-envelope.ts: Gemini's functionCall `thoughtSignature`, or the reasoning
+// that preceded the call) has no field in the Anthropic, OpenAI chat and Responses shapes. It travels in the call id
+// the client gets, after the call's own id, and comes back with the id on the next turn. Ids without an envelope are
+// the caller's own and pass unchanged.
 // @see https://ai.google.dev/gemini-api/docs/thought-signatures
+import { isReasoningEnvelope, reasoningEnvelopePrefix } from './reasoning-envelope';
 
-/** Separates the call's own id from the sealed signature (base64url never forms it before the first marker). */
-const signatureMarker = '_tpsig_';
+/** Separates the call's own id from its envelope (`toolu_01_tpr1_…`). */
+const envelopeMarker = `_${reasoningEnvelopePrefix}`;
 
-/** Signatures longer than this are not sealed (the call falls back to the placeholder), so ids stay bounded. */
-export const sealedSignatureMaxLength = 8192;
-
-/** The id a client gets for a call: `id` alone, or `id` with `signature` sealed into it when it fits. */
+/** The id a client gets for a call: `id` alone, or `id` with the call's envelope after it (a raw signature is not sealed). */
 export function sealToolCallId(id: string, signature: string | undefined): string {
-  if (signature === undefined || signature.length === 0 || signature.length > sealedSignatureMaxLength) return id;
-  return `${id}${signatureMarker}${Buffer.from(signature, 'utf8').toString('base64url')}`;
+  return isReasoningEnvelope(signature) ? `${id}_${signature}` : id;
 }
 
-/** A call id a client sent back, split into the call's own id and the signature sealed into it, if any. */
+/** A call id a client sent back, split into the call's own id and the envelope after it, if any (opened later). */
 export function openToolCallId(sealed: string): { id: string; signature?: string } {
-  const at = sealed.indexOf(signatureMarker);
-  if (at <= 0) return { id: sealed };
-  const signature = Buffer.from(sealed.slice(at + signatureMarker.length), 'base64url').toString('utf8');
-  return signature.length > 0 ? { id: sealed.slice(0, at), signature } : { id: sealed.slice(0, at) };
+  const at = sealed.indexOf(envelopeMarker);
+  return at <= 0 ? { id: sealed } : { id: sealed.slice(0, at), signature: sealed.slice(at + 1) };
 }
 
 /** The call's own id, whatever was sealed into it (for tool results, which name the call). */
 export function unsealedToolCallId(sealed: string): string {
-  const at = sealed.indexOf(signatureMarker);
+  const at = sealed.indexOf(envelopeMarker);
   return at <= 0 ? sealed : sealed.slice(0, at);
 }

@@ -120,7 +120,18 @@ function chooseToolCall(body: JsonObject, behaviour: MockBehaviour): { name: str
   return { name: reply.name ?? firstName, input: reply.arguments ?? {} };
 }
 
-function wantsThinking(body: JsonObject): boolean {
+/** The signed thinking block the mock issues in answer `sequence` when thinking is on. */
+export function mockAnthropicThinking(sequence: number): { text: string; signature: string } {
+  return { text: 'Mock thinking.', signature: `mock-signature-${sequence}` };
+}
+
+/** The id of the tool_use block the mock issues in answer `sequence`. */
+export function mockAnthropicToolUseId(sequence: number): string {
+  return `toolu_mock_${sequence}`;
+}
+
+/** Thinking is on: `enabled` or `adaptive`. */
+export function wantsThinking(body: JsonObject): boolean {
   return isObject(body.thinking) && (body.thinking.type === 'enabled' || body.thinking.type === 'adaptive');
 }
 
@@ -146,9 +157,9 @@ function buildAnswer(exchange: MockExchange, body: JsonObject): Answer {
     id: `msg_mock_${exchange.sequence}`,
     model: String(body.model),
     promptTokens: behaviour.promptTokens ?? countMockAnthropicPromptTokens(body),
-    thinking: wantsThinking(body) ? { text: 'Mock thinking.', signature: `mock-signature-${exchange.sequence}` } : undefined,
+    thinking: wantsThinking(body) ? mockAnthropicThinking(exchange.sequence) : undefined,
     pieces: call ? [] : mockReplyPieces(behaviour),
-    toolCall: call ? { id: `toolu_mock_${exchange.sequence}`, ...call } : undefined,
+    toolCall: call ? { id: mockAnthropicToolUseId(exchange.sequence), ...call } : undefined,
     outputTokens: call ? mockToolCallCompletionTokens(behaviour) : mockCompletionTokens(behaviour),
     behaviour,
     truncated,

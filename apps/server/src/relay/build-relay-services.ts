@@ -1,4 +1,5 @@
 // Builds the relay's long-lived services (routing, prices, ledger, upstream client) once, before any route module.
+import { createReasoningEnvelope } from '@turnpike/formats';
 import { bundledModelCatalog, createSeededRandom } from '@turnpike/relay';
 import { QuotaLedger, releaseStaleReservations } from '../billing/quota-ledger';
 import { QuotaWarningNotifier } from '../billing/quota-warnings';
@@ -52,6 +53,8 @@ export async function buildRelayServices(context: AppContext): Promise<RelayServ
     credentials: new CredentialCache(upstream),
     random: createSeededRandom(Date.now() >>> 0),
     policy: new ContentPolicy(context.options),
+    // Every instance of a deployment shares the session secret, so any of them opens what another sealed.
+    reasoning: createReasoningEnvelope(context.config.sessionSecret),
   };
   // The exact tokenizer (gpt-tokenizer) is not loaded here: its tables add 40–70 MB to every instance, and a call
   // whose upstream reports usage (the common case) never needs them. The first call that must count exactly loads

@@ -5,6 +5,7 @@ import { setImmediate } from 'node:timers/promises';
 import {
   collectStreamParts,
   findFormat,
+  foldAnswerReasoning,
   roughTokenWeight,
   streamPartsOf,
   type CanonicalError,
@@ -14,7 +15,9 @@ import {
   type CanonicalUsage,
   type Format,
   type FormatId,
+  type ReasoningEnvelope,
   type StreamUsageReader,
+  StreamReasoningFolder,
 } from '@turnpike/formats';
 import { reconcileUsage, type UsageReading } from '@turnpike/providers';
 import type { BillableUsage } from '@turnpike/relay';
@@ -53,6 +56,8 @@ export interface ChatAnswerPlan {
   sensitive: CompletionPolicy | null;
   /** How the channel type's reported usage is read (where its reasoning tokens stand). */
   usageReading: UsageReading;
+  /** Seals the reasoning state a converted answer carries to the client (reasoning-carriage.ts). */
+  reasoning: ReasoningEnvelope;
 }
 
 function formatOf(id: string): Format {
@@ -139,6 +144,18 @@ function passthroughTransform(wire: Format, plan: ChatAnswerPlan): StreamTransfo
   };
 }
 
+/** `encoder` with each part folded first (`folder`: the answer's reasoning folder, or null when nothing is folded). */
+function foldingEncoder(folder: StreamReasoningFolder | null, encoder: CanonicalStreamEncoder): CanonicalStreamEncoder {
+  if (!folder) return encoder;
+  return {
+    encode(part) {
+      const folded = folder.fold(part);
+      return folded ? encoder.encode(folded) : '';
+    },
+    end: () => encoder.end(),
+  };
+}
+
 function convertingTransform(plan: ChatAnswerPlan): StreamTransform {
   const decoder = dialectOf(plan.wire).createStreamDecoder();
   const inbound = formatOf(plan.inbound);
@@ -148,14 +165,17 @@ function convertingTransform(plan: ChatAnswerPlan): StreamTransform {
   const text: string[] = [];
   let textWeight = 0;
   let ended = false;
+  // Reasoning state the caller's format cannot hand back rides in envelopes (only across formats: a same-format
+  // request goes upstream as the caller sent it, envelopes unopened).
+  const folder = plan.inbound === plan.wire ? null : new StreamReasoningFolder(plan.reasoning, inbound.reasoningReturn);
   const encoderFor = (): CanonicalStreamEncoder => {
-    encoder ??= inbound.createStreamEncoder({
+    encoder ??= foldingEncoder(folder, inbound.createStreamEncoder({
       metadata: { id: decoder.metadata?.id ?? `chatcmpl-${crypto.randomUUID()}`, model: plan.model, created: decoder.metadata?.created ?? Math.floor(Date.now() / 1000) },
       includeUsage: true,
       framing: plan.framing,
       // Read once, when an encoder that reports it up front opens its stream: the upstream's own count when it gave one first.
       inputTokens: () => decoder.promptTokens ?? plan.estimatePrompt(),
-    });
+    }));
     return encoder;
   };
   let error: string | undefined;
@@ -389,7 +409,11 @@ export async function readChatAnswer(upstream: UpstreamResponse, plan: ChatAnswe
   const filtered = plan.sensitive ? filterWholeAnswer(plan.sensitive, canonical) : null;
   const sensitive = filtered?.sensitivity;
   if (filtered && sensitive) bytes = null;
-  bytes ??= Buffer.from(JSON.stringify(formatOf(plan.inbound).encodeResponse({ ...(filtered?.response ?? canonical), model: plan.model })));
+  if (!bytes) {
+    const inbound = formatOf(plan.inbound);
+    const answer = { ...(filtered?.response ?? canonical), model: plan.model };
+    bytes = Buffer.from(JSON.stringify(inbound.encodeResponse(plan.inbound === plan.wire ? answer : foldAnswerReasoning(answer, plan.reasoning, inbound.reasoningReturn))));
+  }
   if (checked && hasTokens(checked.usage)) return { bytes, contentType: 'application/json', outcome: { usage: billableFrom(checked.usage), upstreamBroken: false, usageCounted: false, usageWarnings: checked.warnings, sensitive } };
   const completionTokens = (await exactCounter())(responseText(canonical));
   // The loop gets a turn between the answer's count and the prompt's.

@@ -74,7 +74,7 @@ export async function relayEndpointCall(services: RelayServices, exchange: Relay
   let status: number;
   try {
     const caller = await keyCaller(services.context, exchange);
-    await runRelay(services, exchange, readRelayRequest(exchange, endpoint, urlCallOf(endpoint, tail, exchange.query)), caller);
+    await runRelay(services, exchange, readRelayRequest(exchange, endpoint, services.reasoning, urlCallOf(endpoint, tail, exchange.query)), caller);
     status = exchange.res.headersSent ? exchange.res.statusCode : 200;
   } catch (error) {
     // A RelayError is the caller's answer; a database that is away is answered 503 with Retry-After (and warned);

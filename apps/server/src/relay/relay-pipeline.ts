@@ -303,7 +303,7 @@ export async function runRelay(services: RelayServices, request: RelayExchange, 
       };
       // The completion check reads the answer as canonical parts, so a checked answer is never passed through as bytes.
       const sensitive = services.policy.completion;
-      const plan: ChatAnswerPlan = { inbound: call.format, ...attempt.chat, passthrough: attempt.chat.passthrough && !sensitive, model: call.model, framing: call.framing, estimatePrompt, countPrompt, guard, sensitive };
+      const plan: ChatAnswerPlan = { inbound: call.format, ...attempt.chat, passthrough: attempt.chat.passthrough && !sensitive, model: call.model, framing: call.framing, estimatePrompt, countPrompt, guard, sensitive, reasoning: services.reasoning };
       if (call.stream) {
         request.takeOver();
         outcome = await relayChatStream(request.res, attempt.response, attempt.abort, plan, startedAt);

@@ -1,7 +1,7 @@
 // Reads the inbound body once: JSON (already parsed by the front that took the call) or multipart (raw bytes), plus model, stream flag
 // and, for chat formats, the canonical request (decoded lazily, only when a conversion needs it).
 import type { RelayExchange } from './relay-exchange';
-import { findFormat, type CanonicalRequest, type FormatId } from '@turnpike/formats';
+import { findFormat, openRequestReasoning, type CanonicalRequest, type FormatId, type ReasoningEnvelope } from '@turnpike/formats';
 import { multipartBoundary, readMultipartField, replaceMultipartField } from './multipart-fields';
 import type { RelayEndpoint } from './openai-endpoints';
 import { requestError } from './relay-error';
@@ -40,8 +40,11 @@ const noCanonical = (): CanonicalRequest => {
   throw requestError('this endpoint has no chat format');
 };
 
-/** Lazily validates and decodes the body of a chat format; a body the schema rejects is a 400. */
-function canonicalOf(format: FormatId, json: Record<string, unknown>, url: UrlCall | null): () => CanonicalRequest {
+/**
+ * Lazily validates and decodes the body of a chat format, opening the reasoning envelopes its history carries back; a
+ * body the schema rejects is a 400.
+ */
+function canonicalOf(format: FormatId, json: Record<string, unknown>, url: UrlCall | null, reasoning: ReasoningEnvelope): () => CanonicalRequest {
   let decoded: CanonicalRequest | null = null;
   return () => {
     if (decoded) return decoded;
@@ -52,7 +55,7 @@ function canonicalOf(format: FormatId, json: Record<string, unknown>, url: UrlCa
       const issue = checked.error.issues[0];
       throw requestError(`${issue.path.join('.') || 'body'}: ${issue.message}`, 'invalid_request_body');
     }
-    decoded = codec.decodeRequest(checked.data, url ? { model: url.model, stream: url.stream } : undefined);
+    decoded = openRequestReasoning(codec.decodeRequest(checked.data, url ? { model: url.model, stream: url.stream } : undefined), reasoning);
     return decoded;
   };
 }
@@ -71,8 +74,8 @@ function forwardedHeaders(request: RelayExchange, names: readonly string[] | und
   return headers;
 }
 
-/** Parses the inbound call; throws a 400 RelayError for a body the endpoint cannot take. */
-export function readRelayRequest(request: RelayExchange, endpoint: RelayEndpoint, url: UrlCall | null = null): RelayRequest {
+/** Parses the inbound call (`reasoning` opens the envelopes of converted histories); throws a 400 RelayError for a body the endpoint cannot take. */
+export function readRelayRequest(request: RelayExchange, endpoint: RelayEndpoint, reasoning: ReasoningEnvelope, url: UrlCall | null = null): RelayRequest {
   const contentType = request.headers['content-type'] ?? '';
   const format = endpoint.format ?? null;
   if (endpoint.bodyType === 'multipart') {
@@ -100,7 +103,7 @@ export function readRelayRequest(request: RelayExchange, endpoint: RelayEndpoint
     stream,
     framing: url?.framing ?? 'sse',
     json,
-    canonical: format ? canonicalOf(format, json, url) : noCanonical,
+    canonical: format ? canonicalOf(format, json, url, reasoning) : noCanonical,
     raw: null,
     boundary: null,
     contentType: 'application/json',

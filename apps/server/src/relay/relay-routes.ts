@@ -39,7 +39,7 @@ export async function registerRelayRoutes(app: FastifyInstance, context: AppServ
       if (!canUseGroup(context.options, user.group, group)) throw permissionError(`group ${group} is not available to this user`, 'group_not_allowed');
       const { group: _group, ...rest } = body;
       const exchange = fastifyExchange(request, reply, rest);
-      await runRelay(services, exchange, readRelayRequest(exchange, chat), { apiKey: null, user, usingGroup: group, pinnedChannelId: null });
+      await runRelay(services, exchange, readRelayRequest(exchange, chat, services.reasoning), { apiKey: null, user, usingGroup: group, pinnedChannelId: null });
       return reply;
     });
     registerRelayInfoRoutes(scope, services);

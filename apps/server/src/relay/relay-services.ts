@@ -1,4 +1,5 @@
 // The long-lived parts the relay uses on every call.
+import type { ReasoningEnvelope } from '@turnpike/formats';
 import type { RandomSource } from '@turnpike/relay';
 import type { QuotaLedger } from '../billing/quota-ledger';
 import type { ContentPolicy } from '../content-policy/content-policy';
@@ -20,4 +21,6 @@ export interface RelayServices {
   random: RandomSource;
   /** Sensitive-word filtering of prompts and answers (null fields when off). */
   policy: ContentPolicy;
+  /** Seals reasoning state into converted answers and opens it in the histories that come back (keyed by the session secret). */
+  reasoning: ReasoningEnvelope;
 }

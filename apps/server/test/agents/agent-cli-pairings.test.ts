@@ -8,11 +8,12 @@ import { addApiKey, addChannel } from '../helpers/relay-fixtures';
 import { startTestServer, type Actor, type TestServer } from '../helpers/test-server';
 import { claudeCode, codex, geminiCli, type AgentCli, type AgentTarget } from './agent-clis';
 
-/** One upstream wire: the channel that reaches it and the upstream model the agents ask for. */
+/** One upstream wire: the channel that reaches it and the model the agents ask for (and the upstream's name for it, when another). */
 interface Upstream {
   wire: AgentWire;
   type: number;
   model: string;
+  upstreamModel?: string;
 }
 
 const upstreams: readonly Upstream[] = [
@@ -21,6 +22,9 @@ const upstreams: readonly Upstream[] = [
   { wire: 'openai-responses', type: 1, model: 'gpt-5.1' },
   { wire: 'anthropic', type: 14, model: 'claude-sonnet-4-5' },
   { wire: 'gemini', type: 24, model: 'gemini-3-flash-preview' },
+  // Thinking on through the Claude thinking adapter (`-thinking`): the signed thinking must come back before the
+  // tool_use blocks whatever the agent speaks (Gemini CLI drops thought parts; it rides in the reasoning envelope).
+  { wire: 'anthropic', type: 14, model: 'claude-sonnet-4-5-thinking', upstreamModel: 'claude-sonnet-4-5' },
 ];
 
 const agents: ReadonlyArray<{ cli: AgentCli; extra?: Partial<AgentTarget> }> = [{ cli: claudeCode }, { cli: codex }, { cli: codex, extra: { reasoningEffort: 'high' } }, { cli: geminiCli }];
@@ -62,7 +66,7 @@ describe('coding agents through Turnpike against strict upstreams', () => {
 
   for (const { cli, extra } of agents) {
     for (const target of upstreams) {
-      const title = `${cli.name}${extra?.reasoningEffort ? ` (model_reasoning_effort=${extra.reasoningEffort})` : ''} → ${target.wire}`;
+      const title = `${cli.name}${extra?.reasoningEffort ? ` (model_reasoning_effort=${extra.reasoningEffort})` : ''} → ${target.wire}${target.upstreamModel ? ` (${target.model})` : ''}`;
       it(`${title}: finishes a two-turn tool loop, is told the upstream's usage, and each answer is billed exactly`, { timeout: 180_000 }, async () => {
         const rowsBefore = (await consumeRows()).length;
         const run = await cli.run({ base, key, model: target.model, ...extra });
@@ -74,10 +78,10 @@ describe('coding agents through Turnpike against strict upstreams', () => {
         const moves = upstream.exchanges.map((exchange) => exchange.move);
         expect(moves.filter((move) => move === 'call').length, diagnosis).toBeGreaterThanOrEqual(1);
         expect(moves.at(-1), diagnosis).toBe('answer');
-        expect(upstream.exchanges.every((exchange) => exchange.wire === target.wire && exchange.model === target.model)).toBe(true);
+        expect(upstream.exchanges.every((exchange) => exchange.wire === target.wire && exchange.model === (target.upstreamModel ?? target.model))).toBe(true);
         // The reasoning the upstream signed on the first turn (Anthropic thinking, Responses encrypted reasoning, Gemini
         // thought signatures) comes back to it with the tool output, whatever format the agent speaks.
-        if (target.wire === 'gemini' || (extra?.reasoningEffort && target.wire !== 'openai-chat')) expect(upstream.exchanges.at(-1)?.carriedReasoning, diagnosis).toBe(true);
+        if (target.wire === 'gemini' || target.model.endsWith('-thinking') || (extra?.reasoningEffort && target.wire !== 'openai-chat')) expect(upstream.exchanges.at(-1)?.carriedReasoning, diagnosis).toBe(true);
 
         const answered = upstream.exchanges;
         const upstreamInput = answered.reduce((sum, exchange) => sum + exchange.promptTokens, 0);

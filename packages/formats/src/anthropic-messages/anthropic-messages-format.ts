@@ -20,6 +20,7 @@ import { AnthropicMessagesStreamUsageReader, readAnthropicMessagesUsage } from '
 export const anthropicMessagesFormat: Format<AnthropicMessagesRequest, AnthropicMessagesResponse> = {
   id: 'anthropic-messages',
   endpoints: [{ path: '/v1/messages' }],
+  reasoningReturn: 'blocks',
   streamContentType: sseContentType,
   forwardHeaders: ['anthropic-version', 'anthropic-beta'],
   upstreamPath: '/v1/messages',

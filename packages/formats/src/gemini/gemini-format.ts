@@ -18,6 +18,7 @@ export const geminiFormat: Format<GeminiRequest, GeminiResponse> = {
   endpoints: [{ path: '/v1beta/models/', tail: true }],
   errorScope: '/v1beta/',
   readUrl: readGeminiUrl,
+  reasoningReturn: 'none',
   streamContentType: sseContentType,
   forwardHeaders: [],
   // The adaptor builds the URL from the model (`…/models/{model}:generateContent`); this path is not used.

@@ -122,6 +122,23 @@ describe('gemini request codec: decode', () => {
     expect(listDroppedPassthroughFields(decoded, 'gemini')).toEqual([]);
   });
 
+  it('pairs a function response without id with the call of that name that had one (converted answers give ids)', () => {
+    const request = geminiRequestSchema.parse({
+      contents: [
+        { role: 'user', parts: [{ text: 'go' }] },
+        { role: 'model', parts: [{ functionCall: { id: 'toolu_01', name: 'lookup', args: { q: 1 } } }, { functionCall: { id: 'toolu_02', name: 'fetch', args: {} } }] },
+        { role: 'user', parts: [{ functionResponse: { name: 'fetch', response: { output: 'b' } } }, { functionResponse: { name: 'lookup', response: { output: 'a' } } }] },
+      ],
+    });
+    expect(decodeGeminiRequest(request, { model: 'claude-sonnet-4-5' }).messages[2]).toEqual({
+      role: 'tool',
+      parts: [
+        { type: 'tool-result', toolCallId: 'toolu_02', content: 'b' },
+        { type: 'tool-result', toolCallId: 'toolu_01', content: 'a' },
+      ],
+    });
+  });
+
   it('renders code execution as text and reports parts it drops', () => {
     const request = geminiRequestSchema.parse({
       contents: [

@@ -105,6 +105,9 @@ function decodeContents(contents: readonly GeminiContent[], warn: WarningSink): 
       },
       warn,
     );
+    // Calls that came with their own id (converted answers give one) are found by name too: clients may answer them
+    // with a functionResponse that has no id.
+    for (const part of parts) if (part.type === 'tool-call' && !part.id.startsWith(syntheticGeminiCallIdPrefix)) ledger.remember(part.name, part.id);
     messages.push({ role: 'assistant', parts });
   });
   return messages;

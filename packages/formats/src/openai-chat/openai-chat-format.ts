@@ -22,6 +22,7 @@ import { OpenAiChatStreamUsageReader, readOpenAiChatUsage } from './openai-chat-
 export const openAiChatFormat: Format<OpenAiChatRequest, OpenAiChatResponse> = {
   id: 'openai-chat',
   endpoints: [{ path: '/v1/chat/completions' }],
+  reasoningReturn: 'none',
   streamContentType: sseContentType,
   forwardHeaders: [],
   upstreamPath: '/v1/chat/completions',

@@ -24,6 +24,7 @@ import { OpenAiResponsesStreamUsageReader, readOpenAiResponsesUsage } from './op
 export const openAiResponsesFormat: Format<OpenAiResponsesRequest, OpenAiResponsesResponse> = {
   id: 'openai-responses',
   endpoints: [{ path: '/v1/responses' }],
+  reasoningReturn: 'signatures',
   streamContentType: sseContentType,
   forwardHeaders: [],
   upstreamPath: '/v1/responses',

@@ -4,10 +4,11 @@
 // answer's usage is written down, so a test can compare what the agent was told and what was billed with it.
 import { isObject } from '../mock-json';
 import type { MockExchange, MockRoute } from '../mock-exchange';
+import { mockAnthropicThinking, mockAnthropicToolUseId, wantsThinking } from '../mock-anthropic-routes';
 import { mockRoutes, startMockUpstream, type MockUpstream } from '../mock-upstream';
 import { agentMove, geminiModelOfPath, wireOfPath, type AgentWire } from './agent-turns';
-import { anthropicRules } from './strict-anthropic-rules';
-import { geminiRules } from './strict-gemini-rules';
+import { anthropicRules, issuedThinkingRule } from './strict-anthropic-rules';
+import { functionCallKey, geminiRules, issuedThoughtsRule } from './strict-gemini-rules';
 import { openAiChatRules, openAiResponsesRules } from './strict-openai-rules';
 import { firstRefusal, type StrictRule } from './strict-rule';
 
@@ -51,7 +52,14 @@ export interface StrictAgentUpstream {
 /** The reasoning state the mock routes issue: Anthropic thinking signatures, Responses encrypted reasoning, Gemini thought signatures. */
 const issuedReasoning = /mock-signature-\d+|mock-encrypted-\d+|mock-thought-\d+/;
 
-function strictRoute(route: MockRoute, exchanges: StrictExchange[]): MockRoute {
+/** What the mock issued that must come back unchanged: signed thinking per tool_use id, thought signatures per call. */
+interface IssuedReasoning {
+  thinking: Map<string, { text: string; signature: string }>;
+  thoughts: Map<string, Set<string>>;
+}
+
+function strictRoute(route: MockRoute, exchanges: StrictExchange[], issued: IssuedReasoning): MockRoute {
+  const issuedRules: Readonly<Partial<Record<AgentWire, StrictRule>>> = { anthropic: issuedThinkingRule(issued.thinking), gemini: issuedThoughtsRule(issued.thoughts) };
   return {
     ...route,
     async handle(exchange: MockExchange): Promise<void> {
@@ -60,7 +68,9 @@ function strictRoute(route: MockRoute, exchanges: StrictExchange[]): MockRoute {
       if (!wire || !isObject(body)) return route.handle(exchange);
       const model = wire === 'gemini' ? geminiModelOfPath(exchange.request.path) : String(body.model);
       const carriedReasoning = issuedReasoning.test(exchange.request.rawBody.toString('utf8'));
-      const refusal = firstRefusal(strictRulesByWire[wire], wire === 'gemini' ? { ...body, model } : body);
+      const checked = wire === 'gemini' ? { ...body, model } : body;
+      const issuedRule = issuedRules[wire];
+      const refusal = firstRefusal(strictRulesByWire[wire], checked) ?? issuedRule?.(checked);
       if (refusal) {
         exchanges.push({ wire, model, refusal: refusal.body, carriedReasoning, promptTokens: 0, completionTokens: 0 });
         return exchange.sendJson(refusal.status, refusal.body);
@@ -71,6 +81,11 @@ function strictRoute(route: MockRoute, exchanges: StrictExchange[]): MockRoute {
       const pieces = replyChunks?.length ?? exchange.behaviour.chunkCount;
       exchanges.push({ wire, model, move: move.kind, carriedReasoning, promptTokens: strictPromptTokens, completionTokens: (move.kind === 'call' ? 1 : pieces) + reasoningTokens });
       const replyToolCall = move.kind === 'call' ? { ...move.call, signature: wire === 'gemini' ? `mock-thought-${exchange.sequence}` : undefined } : undefined;
+      if (move.kind === 'call' && wire === 'anthropic' && wantsThinking(body)) issued.thinking.set(mockAnthropicToolUseId(exchange.sequence), mockAnthropicThinking(exchange.sequence));
+      if (move.kind === 'call' && replyToolCall?.signature !== undefined) {
+        const key = functionCallKey(move.call.name ?? '', move.call.arguments);
+        issued.thoughts.set(key, (issued.thoughts.get(key) ?? new Set()).add(replyToolCall.signature));
+      }
       return route.handle({ ...exchange, behaviour: { ...exchange.behaviour, promptTokens: strictPromptTokens, replyToolCall, replyChunks } });
     },
   };
@@ -79,15 +94,18 @@ function strictRoute(route: MockRoute, exchanges: StrictExchange[]): MockRoute {
 /** Starts the strict agent upstream on 127.0.0.1 and an ephemeral port. */
 export async function startStrictAgentUpstream(): Promise<StrictAgentUpstream> {
   const exchanges: StrictExchange[] = [];
+  const issued: IssuedReasoning = { thinking: new Map(), thoughts: new Map() };
   // An agent thinks and runs tools between calls: idle connections stay open longer than those pauses, so Turnpike never
   // reuses one the mock is closing at that moment.
-  const mock = await startMockUpstream({ routes: mockRoutes.map((route) => strictRoute(route, exchanges)), keepAliveTimeoutMs: 10 * 60_000 });
+  const mock = await startMockUpstream({ routes: mockRoutes.map((route) => strictRoute(route, exchanges, issued)), keepAliveTimeoutMs: 10 * 60_000 });
   return {
     mock,
     url: mock.url,
     exchanges,
     reset() {
       exchanges.length = 0;
+      issued.thinking.clear();
+      issued.thoughts.clear();
       mock.reset();
     },
     close: () => mock.close(),

@@ -4,7 +4,7 @@
 // @see https://docs.claude.com/en/api/messages
 // @see https://docs.claude.com/en/docs/build-with-claude/extended-thinking
 // @see https://docs.claude.com/en/docs/build-with-claude/effort
-import { mockAnthropicErrorBody } from '../mock-anthropic-routes';
+import { mockAnthropicErrorBody, wantsThinking } from '../mock-anthropic-routes';
 import { isObject, type JsonObject } from '../mock-json';
 import { objectsOf, type StrictRefusal, type StrictRule } from './strict-rule';
 
@@ -92,3 +92,42 @@ const signedThinking: StrictRule = (body) => {
 
 /** The Messages rules, in the order the API checks them. */
 export const anthropicRules: readonly StrictRule[] = [userIdLength, toolNames, effortRefused, temperatureWithTopP, thinkingBudget, nonEmptyText, signedThinking];
+
+/** The signed thinking the mock issued with each tool_use (by the tool_use id). */
+export type IssuedThinking = ReadonlyMap<string, { text: string; signature: string }>;
+
+/**
+ * With thinking on, every tool_use the mock issued together with a thinking block comes back preceded, in its assistant
+ * message (after the previous tool_use), by that very block: the same signature and the same text (Anthropic verifies
+ * the text against the signature). A missing block is refused as the API refuses a turn without thinking; another
+ * signature or altered text as an invalid signature.
+ */
+export function issuedThinkingRule(issued: IssuedThinking): StrictRule {
+  return (body) => {
+    if (!wantsThinking(body)) return undefined;
+    for (const [index, message] of objectsOf(body.messages).entries()) {
+      if (message.role !== 'assistant') continue;
+      const blocks = objectsOf(message.content);
+      let segment: JsonObject[] = [];
+      for (const [position, block] of blocks.entries()) {
+        if (block.type !== 'tool_use') {
+          segment.push(block);
+          continue;
+        }
+        const expected = typeof block.id === 'string' ? issued.get(block.id) : undefined;
+        const thinking = segment.filter((seen) => seen.type === 'thinking');
+        segment = [];
+        if (!expected) continue;
+        if (thinking.length === 0) {
+          return anthropicRefusal(
+            `messages.${index}.content.${position}.type: Expected \`thinking\` or \`redacted_thinking\`, but found \`tool_use\`. When \`thinking\` is enabled, a final \`assistant\` message must start with a thinking block (preceeding the lastmost set of \`tool_use\` and \`tool_result\` blocks). We recommend you include thinking blocks from previous turns. To avoid this requirement, disable \`thinking\`. Please consult our documentation at https://docs.claude.com/en/docs/build-with-claude/extended-thinking`,
+          );
+        }
+        if (!thinking.some((seen) => seen.signature === expected.signature && seen.thinking === expected.text)) {
+          return anthropicRefusal(`messages.${index}.content.${blocks.indexOf(thinking[0])}: Invalid \`signature\` in \`thinking\` block`);
+        }
+      }
+    }
+    return undefined;
+  };
+}

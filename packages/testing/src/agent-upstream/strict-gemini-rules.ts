@@ -126,3 +126,37 @@ const thinkingBudget: StrictRule = (body) => {
 
 /** The generateContent rules, in the order the API checks them. */
 export const geminiRules: readonly StrictRule[] = [roles, schemaSubset, turnOrder, thoughtSignatures, thinkingBudget];
+
+/** The key of a function call: its name and arguments (keys sorted), as the mock issued it and as history echoes it. */
+export function functionCallKey(name: string, args: unknown): string {
+  const sorted = (value: unknown): unknown =>
+    Array.isArray(value) ? value.map(sorted) : isObject(value) ? Object.fromEntries(Object.keys(value).sort().map((key) => [key, sorted(value[key])])) : value;
+  return `${name}(${JSON.stringify(sorted(args ?? {}))})`;
+}
+
+/** The thought signatures the mock issued with its function calls (by `functionCallKey`). */
+export type IssuedThoughts = ReadonlyMap<string, ReadonlySet<string>>;
+
+/**
+ * Every function call in the history that the mock issued with a thought signature carries that signature back (not
+ * the placeholder, not another one): Gemini otherwise loses the reasoning of the step, and Gemini 3 refuses it.
+ */
+export function issuedThoughtsRule(issued: IssuedThoughts): StrictRule {
+  return (body) => {
+    for (const content of objectsOf(body.contents)) {
+      for (const part of callsIn(content)) {
+        const call = isObject(part.functionCall) ? part.functionCall : {};
+        const expected = issued.get(functionCallKey(String(call.name), call.args));
+        if (!expected) continue;
+        const signature = part.thoughtSignature ?? part.thought_signature;
+        if (signature === undefined) {
+          return geminiRefusal(
+            `Function call is missing a thought_signature in functionCall parts. This is required for tools to work correctly, and missing thought_signature may lead to degraded model performance. Additional data, function call \`default_api:${String(call.name)}\` , position 2. Please refer to https://ai.google.dev/gemini-api/docs/thought-signatures for more details.`,
+          );
+        }
+        if (typeof signature !== 'string' || !expected.has(signature)) return geminiRefusal('Corrupted thought signature.');
+      }
+    }
+    return undefined;
+  };
+}

@@ -2,8 +2,8 @@
 // shape, and lets the corrected request through.
 import { describe, expect, it } from 'vitest';
 import { agentMove } from './agent-turns';
-import { anthropicRules } from './strict-anthropic-rules';
-import { geminiRules } from './strict-gemini-rules';
+import { anthropicRules, issuedThinkingRule } from './strict-anthropic-rules';
+import { functionCallKey, geminiRules, issuedThoughtsRule } from './strict-gemini-rules';
 import { openAiChatRules, openAiResponsesRules } from './strict-openai-rules';
 import { firstRefusal } from './strict-rule';
 
@@ -121,6 +121,46 @@ describe('Gemini rules', () => {
     expect(firstRefusal(geminiRules, body('gemini-2.5-pro', 0))?.body).toMatchObject({ error: { message: 'Budget 0 is invalid. This model only works in thinking mode.' } });
     expect(firstRefusal(geminiRules, body('gemini-2.5-flash', 30000))?.body).toMatchObject({ error: { message: 'The thinking budget 30000 is invalid. Please choose a value between 1 and 24576.' } });
     expect(firstRefusal(geminiRules, body('gemini-2.5-flash', 0))).toBeUndefined();
+  });
+});
+
+describe('reasoning the mock issued comes back unchanged', () => {
+  const thinking = { type: 'thinking', thinking: 'Mock thinking.', signature: 'mock-signature-1' };
+  const toolUse = { type: 'tool_use', id: 'toolu_mock_1', name: 'Bash', input: { command: 'ls' } };
+  const result = { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_mock_1', content: 'ok' }] };
+  const anthropicLoop = (content: unknown[], thinkingOn = true): Record<string, unknown> => ({
+    model: 'claude-sonnet-4-5',
+    max_tokens: 4096,
+    ...(thinkingOn ? { thinking: { type: 'enabled', budget_tokens: 2048 } } : {}),
+    messages: [...hi, { role: 'assistant', content }, result],
+  });
+  const rule = issuedThinkingRule(new Map([['toolu_mock_1', { text: 'Mock thinking.', signature: 'mock-signature-1' }]]));
+
+  it('Anthropic, thinking on: a tool_use it issued with thinking needs that same signed block before it', () => {
+    expect(rule(anthropicLoop([thinking, toolUse]))).toBeUndefined();
+    expect(rule(anthropicLoop([thinking, { type: 'text', text: 'Running it.' }, toolUse]))).toBeUndefined();
+    expect(rule(anthropicLoop([toolUse]))).toMatchObject({
+      status: 400,
+      body: { type: 'error', error: { type: 'invalid_request_error', message: expect.stringContaining('messages.1.content.0.type: Expected `thinking` or `redacted_thinking`, but found `tool_use`.') as unknown } },
+    });
+    expect(rule(anthropicLoop([{ ...thinking, signature: 'mock-signature-7' }, toolUse]))?.body).toMatchObject({ error: { message: 'messages.1.content.0: Invalid `signature` in `thinking` block' } });
+    expect(rule(anthropicLoop([{ ...thinking, thinking: 'Edited thinking.' }, toolUse]))?.body).toMatchObject({ error: { message: 'messages.1.content.0: Invalid `signature` in `thinking` block' } });
+    // Thinking off, or a tool_use it issued without thinking: nothing to check.
+    expect(rule(anthropicLoop([toolUse], false))).toBeUndefined();
+    expect(rule(anthropicLoop([{ ...toolUse, id: 'toolu_mock_2' }]))).toBeUndefined();
+  });
+
+  it('Gemini: a call it issued with a thought signature carries that signature back, not the placeholder', () => {
+    const issued = issuedThoughtsRule(new Map([[functionCallKey('run_shell_command', { command: 'ls', dir: '.' }), new Set(['mock-thought-1'])]]));
+    const loop = (part: Record<string, unknown>): Record<string, unknown> => ({
+      model: 'gemini-2.5-flash',
+      contents: [{ role: 'user', parts: [{ text: 'hi' }] }, { role: 'model', parts: [part] }, { role: 'user', parts: [{ functionResponse: { name: 'run_shell_command', response: {} } }] }],
+    });
+    const call = { functionCall: { name: 'run_shell_command', args: { dir: '.', command: 'ls' } } };
+    expect(issued(loop({ ...call, thoughtSignature: 'mock-thought-1' }))).toBeUndefined();
+    expect(issued(loop(call))?.body).toMatchObject({ error: { code: 400, status: 'INVALID_ARGUMENT', message: expect.stringContaining('Function call is missing a thought_signature') as unknown } });
+    expect(issued(loop({ ...call, thoughtSignature: 'skip_thought_signature_validator' }))?.body).toMatchObject({ error: { message: 'Corrupted thought signature.' } });
+    expect(issued(loop({ functionCall: { name: 'run_shell_command', args: { command: 'pwd' } } }))).toBeUndefined();
   });
 });
 
