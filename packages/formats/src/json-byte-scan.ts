@@ -176,7 +176,7 @@ class JsonWalk {
     return index < this.end ? this.bytes[index] : undefined;
   }
 
-  /** Reads one value at `position`, following `path` (undefined: an irrelevant value, only checked). */
+  /** Reads one value at `position`, following `path` (null: an irrelevant value, only checked). */
   value(path: CompiledScanPath | null, depth: number): void {
     if (depth > maxDepth) throw unreadable;
     const byte = this.at(this.position);

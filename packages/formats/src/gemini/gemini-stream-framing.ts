@@ -133,13 +133,9 @@ export class GeminiStreamFramer {
   /** Feeds stream bytes. */
   push(chunk: Uint8Array): void {
     const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-    if (this.framing === undefined) {
-      const first = bytes.findIndex((byte) => !isWhitespace(byte));
-      if (first === -1) return;
-      this.framing = bytes[first] === OPEN_BRACKET ? 'json-array' : 'sse';
-    }
+    this.framing ??= detectFraming(bytes);
     if (this.framing === 'json-array') this.arraySplitter.push(bytes);
-    else this.sseParser.push(bytes);
+    else if (this.framing === 'sse') this.sseParser.push(bytes);
   }
 
   /** Flushes the end of the stream. */
