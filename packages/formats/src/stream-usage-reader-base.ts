@@ -28,7 +28,14 @@ export function roughTokenWeight(text: string): number {
 export abstract class BaseStreamUsageReader {
   protected readonly collectText: boolean;
   protected latestUsage: CanonicalUsage | undefined = undefined;
-  protected readonly textParts: string[] = [];
+  /**
+   * The generated text as the bytes of one JSON string's content (raw UTF-8, escapes kept as the upstream sent
+   * them): text found by a byte scan is copied as it is, without decoding it per chunk. Decoded when read.
+   */
+  private textBytes: Buffer | null = null;
+  private textLength = 0;
+  /** Whether the bytes hold escapes, so reading them needs `JSON.parse`. */
+  private textEscaped = false;
   private collectedWeight = 0;
   protected abstract readonly framer: StreamFramer;
 
@@ -53,7 +60,9 @@ export abstract class BaseStreamUsageReader {
 
   /** The generated text so far (empty unless `collectText`). */
   get text(): string {
-    return this.textParts.join('');
+    if (this.textBytes === null) return '';
+    const raw = this.textBytes.toString('utf8', 0, this.textLength);
+    return this.textEscaped ? (JSON.parse(`"${raw}"`) as string) : raw;
   }
 
   /** A rough token count of the generated text so far (see `roughTokenWeight`), without joining it. */
@@ -63,9 +72,34 @@ export abstract class BaseStreamUsageReader {
 
   /** Collects one piece of generated text when it is a non-empty string. */
   protected collect(value: unknown): void {
-    if (typeof value === 'string' && value.length > 0) {
-      this.textParts.push(value);
-      this.collectedWeight += roughTokenWeight(value);
-    }
+    if (typeof value !== 'string' || value.length === 0) return;
+    this.collectedWeight += roughTokenWeight(value);
+    // As JSON string content: only characters JSON must escape (and lone surrogates) change.
+    const json = JSON.stringify(value);
+    if (json.length !== value.length + 2) this.textEscaped = true;
+    const length = Buffer.byteLength(json) - 2;
+    this.reserveText(length);
+    (this.textBytes as Buffer).write(json.slice(1, -1), this.textLength, 'utf8');
+    this.textLength += length;
+  }
+
+  /**
+   * Collects a piece of generated text found by a byte scan: `bytes[start, end)` is the raw content of a JSON string
+   * (well-formed UTF-8; `escaped` when it holds escapes), `weight` its `roughTokenWeight`.
+   */
+  protected collectRaw(bytes: Buffer, start: number, end: number, escaped: boolean, weight: number): void {
+    this.collectedWeight += weight;
+    if (escaped) this.textEscaped = true;
+    this.reserveText(end - start);
+    bytes.copy(this.textBytes as Buffer, this.textLength, start, end);
+    this.textLength += end - start;
+  }
+
+  private reserveText(more: number): void {
+    const needed = this.textLength + more;
+    if (this.textBytes !== null && needed <= this.textBytes.length) return;
+    const grown = Buffer.allocUnsafe(Math.max(256, needed, (this.textBytes?.length ?? 0) * 2));
+    this.textBytes?.copy(grown, 0, 0, this.textLength);
+    this.textBytes = grown;
   }
 }

@@ -26,7 +26,7 @@ import type { CompletionPolicy } from '../content-policy/content-policy';
 import { decodeWholeStream, dialectOf } from './chat-wire';
 import { brokenStreamNote, waitForDrain, type AnswerOutcome } from './relay-answer';
 import type { StreamFraming } from './relay-request';
-import { pumpStream } from './stream-pump';
+import { deferHead, pumpStream } from './stream-pump';
 import type { OutputGuard } from './output-guard';
 import { exactCounter } from './token-counter';
 import { readBody, type UpstreamAbort, type UpstreamResponse } from './upstream-client';
@@ -281,10 +281,13 @@ export async function relayChatStream(raw: ServerResponse, upstream: UpstreamRes
     connection: 'keep-alive',
     'x-accel-buffering': 'no',
   });
-  raw.flushHeaders();
+  const head = deferHead(raw);
   const write = (data: Buffer | string): boolean => {
     if (data.length === 0 || clientGone) return true;
-    if (firstByteMs === 0) firstByteMs = Date.now() - startedAt;
+    if (firstByteMs === 0) {
+      firstByteMs = Date.now() - startedAt;
+      clearTimeout(head);
+    }
     return raw.write(data);
   };
   try {
@@ -322,6 +325,7 @@ export async function relayChatStream(raw: ServerResponse, upstream: UpstreamRes
     const ending = cutShort ? transform.cut() : upstreamBroken ? transform.broken() : transform.end();
     if (!write(ending)) await waitForDrain(raw);
   } finally {
+    clearTimeout(head);
     raw.off('close', onClose);
     if (!raw.writableEnded) raw.end();
   }

@@ -7,7 +7,7 @@ import type { BillableUsage } from '@turnpike/relay';
 import type { AnswerSensitivity } from '../content-policy/answer-filter';
 import type { OutputGuard } from './output-guard';
 import type { RelayRequest } from './relay-request';
-import { pumpStream } from './stream-pump';
+import { deferHead, pumpStream } from './stream-pump';
 import { budgetedCounter, exactCounter } from './token-counter';
 import { readBody, type UpstreamAbort, type UpstreamResponse } from './upstream-client';
 
@@ -73,12 +73,15 @@ export async function relayStream(raw: ServerResponse, upstream: UpstreamRespons
   };
   raw.on('close', onClose);
   raw.writeHead(200, streamHeaders);
-  raw.flushHeaders();
+  const head = deferHead(raw);
   try {
     abort.watchIdle();
     const broken = await pumpStream(upstream.body, raw, (bytes) => {
       abort.received(bytes);
-      if (firstByteMs === 0) firstByteMs = Date.now() - startedAt;
+      if (firstByteMs === 0) {
+        firstByteMs = Date.now() - startedAt;
+        clearTimeout(head);
+      }
       reader.push(bytes);
       const more = clientGone || raw.write(bytes);
       if (guard?.exceeded(reader.roughTokens, () => reader.text)) {
@@ -94,6 +97,7 @@ export async function relayStream(raw: ServerResponse, upstream: UpstreamRespons
       if (!clientGone) raw.write(sseDoneFrame);
     }
   } finally {
+    clearTimeout(head);
     reader.end();
     raw.off('close', onClose);
     if (!raw.writableEnded) raw.end();

@@ -1,7 +1,26 @@
 // Moves an upstream stream to the client with plain events: no async iterator and no promise per chunk, which on
-// thousands of long streams is most of what forwarding a chunk costs.
+// thousands of long streams is most of what forwarding a chunk costs. The head of the answer goes out with its first
+// bytes, in one socket write.
 import type { ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
+
+/** How long the head of a streamed answer waits for the first bytes of its body before it is sent alone. */
+export const headWaitMs = 100;
+
+function sendHead(raw: ServerResponse): void {
+  if (!raw.destroyed && !raw.writableEnded) raw.flushHeaders();
+}
+
+/**
+ * Lets the head of a streamed answer (already given to `writeHead`) go out with the first bytes written, one socket
+ * write instead of two; an upstream slow to send its first bytes gets the head sent alone after `headWaitMs`.
+ * Clear the returned timer at the first write and when the answer ends.
+ */
+export function deferHead(raw: ServerResponse): NodeJS.Timeout {
+  const timer = setTimeout(sendHead, headWaitMs, raw);
+  timer.unref();
+  return timer;
+}
 
 /**
  * Feeds each chunk of `body` to `forward`, which writes what the client gets and returns false when the client's

@@ -3,7 +3,8 @@
 // in `message_start` and again, as cumulative totals, in `message_delta`; later present counters win.
 // @see https://docs.claude.com/en/api/messages#response-usage
 import type { CanonicalUsage } from '../canonical-model';
-import { SseParser, type SseEvent } from '../sse-parser';
+import { compileScanPath, JsonScanResult, scanJson, scanObject, scanText } from '../json-byte-scan';
+import { SseByteFramer } from '../sse-byte-framer';
 import { BaseStreamUsageReader, type StreamUsageReaderOptions } from '../stream-usage-reader-base';
 import { isRecord, readCount, type JsonRecord } from '../json-values';
 
@@ -81,13 +82,26 @@ export type AnthropicMessagesStreamUsageReaderOptions = StreamUsageReaderOptions
 
 const usageEventTypes = new Set(['message_start', 'message_delta']);
 
+/** The paths of a content block event the reader needs: its delta's text; message events and block starts are parsed. */
+const blockEventPaths = compileScanPath(
+  scanObject({
+    type: { action: { kind: 'parse-if', values: ['message_start', 'message_delta', 'message_stop'] } },
+    content_block: { action: { kind: 'parse' } },
+    delta: scanObject({ text: scanText, thinking: scanText, partial_json: scanText }),
+  }),
+);
+
+const messageEventMark = Buffer.from('"message_');
+
 /**
  * Watches the bytes of an Anthropic SSE stream forwarded as is. Only `message_start` and
- * `message_delta` events (two or three per stream) are parsed, unless text is collected.
+ * `message_delta` events (two or three per stream) are parsed; content block deltas are read
+ * from their bytes (`scanJson`) when text is collected.
  */
 export class AnthropicMessagesStreamUsageReader extends BaseStreamUsageReader {
-  protected readonly framer = new SseParser({ onEvent: (event) => this.readEvent(event) });
+  protected readonly framer = new SseByteFramer((bytes, start, end, name) => this.readEvent(bytes, start, end, name), true);
   private readonly accumulator = new AnthropicUsageAccumulator();
+  private readonly scan = new JsonScanResult();
   private sawStop = false;
   private latestStopReason: string | undefined = undefined;
 
@@ -106,21 +120,33 @@ export class AnthropicMessagesStreamUsageReader extends BaseStreamUsageReader {
     return this.latestStopReason;
   }
 
-  private readEvent(event: SseEvent): void {
-    const name = event.event;
+  private readEvent(bytes: Buffer, start: number, end: number, name: string | undefined): void {
     if (name !== undefined) {
       if (name === 'message_stop') {
         this.sawStop = true;
         return;
       }
-      if (!usageEventTypes.has(name) && !(this.collectText && name.startsWith('content_block_'))) return;
-    } else if (!this.collectText && !event.data.includes('"message_')) {
+      if (usageEventTypes.has(name)) {
+        this.readParsed(bytes.toString('utf8', start, end));
+        return;
+      }
+      if (!(this.collectText && name.startsWith('content_block_'))) return;
+    } else if (!this.collectText) {
       // A data-only event (some compatible servers omit `event:` lines) can only matter if it names a message event.
+      const mark = bytes.indexOf(messageEventMark, start);
+      if (mark !== -1 && mark + messageEventMark.length <= end) this.readParsed(bytes.toString('utf8', start, end));
       return;
     }
+    const found = scanJson(bytes, start, end, blockEventPaths, this.scan);
+    if (found.parse) this.readParsed(bytes.toString('utf8', start, end));
+    else if (found.textStart !== -1) this.collectRaw(bytes, found.textStart, found.textEnd, found.textEscaped, found.textWeight);
+  }
+
+  /** The reference reading of one event: parsed whole. */
+  private readParsed(data: string): void {
     let payload: unknown;
     try {
-      payload = JSON.parse(event.data);
+      payload = JSON.parse(data);
     } catch {
       return;
     }

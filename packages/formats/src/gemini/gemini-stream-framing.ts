@@ -2,6 +2,7 @@
 // one `data:` event; without it the answer is one JSON array whose elements arrive over time
 // (`[{…}\n,\r\n{…}\n]`). The framing is detected from the first byte that is not whitespace.
 // @see https://ai.google.dev/api/generate-content#method:-models.streamgeneratecontent
+import { SseByteFramer } from '../sse-byte-framer';
 import { SseParser } from '../sse-parser';
 
 const OPEN_BRACKET = 0x5b;
@@ -14,21 +15,22 @@ function isWhitespace(byte: number): boolean {
   return byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09;
 }
 
+/** Receives one JSON element as `bytes[start, end)` (valid only during the call). */
+export type JsonElementBytesHandler = (bytes: Buffer, start: number, end: number) => void;
+
 /**
- * Incremental splitter of a JSON array of objects into element texts. It scans bytes, tracking
+ * Incremental splitter of a JSON array of objects into element bytes. It scans bytes, tracking
  * strings and nesting; UTF-8 continuation bytes never equal the ASCII bytes it looks for, so a
- * chunk boundary inside a multi-byte character is harmless.
+ * chunk boundary inside a multi-byte character is harmless. An element inside one chunk is handed
+ * over as a span of that chunk, without a copy.
  */
-export class JsonArrayElementSplitter {
-  private readonly onElement: (json: string) => void;
+export class JsonArrayElementByteSplitter {
   private depth = 0;
   private inString = false;
   private escaped = false;
   private parts: Buffer[] = [];
 
-  constructor(onElement: (json: string) => void) {
-    this.onElement = onElement;
-  }
+  constructor(private readonly onElement: JsonElementBytesHandler) {}
 
   /** Consumes bytes of the array (including its brackets and separators). */
   push(bytes: Buffer): void {
@@ -49,15 +51,64 @@ export class JsonArrayElementSplitter {
       } else if (byte === CLOSE_BRACE && this.depth > 0) {
         this.depth -= 1;
         if (this.depth === 0) {
-          this.parts.push(bytes.subarray(elementStart, index + 1));
-          const json = Buffer.concat(this.parts).toString('utf8');
-          this.parts = [];
+          if (this.parts.length === 0) this.onElement(bytes, elementStart, index + 1);
+          else {
+            this.parts.push(bytes.subarray(elementStart, index + 1));
+            const element = Buffer.concat(this.parts);
+            this.parts = [];
+            this.onElement(element, 0, element.length);
+          }
           elementStart = -1;
-          this.onElement(json);
         }
       }
     }
     if (this.depth > 0 && elementStart !== -1) this.parts.push(Buffer.from(bytes.subarray(elementStart)));
+  }
+}
+
+/** Incremental splitter of a JSON array of objects into element texts (see `JsonArrayElementByteSplitter`). */
+export class JsonArrayElementSplitter {
+  private readonly splitter: JsonArrayElementByteSplitter;
+
+  constructor(onElement: (json: string) => void) {
+    this.splitter = new JsonArrayElementByteSplitter((bytes, start, end) => onElement(bytes.toString('utf8', start, end)));
+  }
+
+  /** Consumes bytes of the array (including its brackets and separators). */
+  push(bytes: Buffer): void {
+    this.splitter.push(bytes);
+  }
+}
+
+/** The framing of a Gemini stream from its first byte that is not whitespace; undefined when there is none yet. */
+function detectFraming(bytes: Buffer): 'sse' | 'json-array' | undefined {
+  const first = bytes.findIndex((byte) => !isWhitespace(byte));
+  if (first === -1) return undefined;
+  return bytes[first] === OPEN_BRACKET ? 'json-array' : 'sse';
+}
+
+/** Delivers each JSON chunk of a Gemini stream, SSE or JSON array, as bytes (for pass-through readers). */
+export class GeminiByteFramer {
+  private framing: 'sse' | 'json-array' | undefined = undefined;
+  private readonly sseFramer: SseByteFramer;
+  private readonly arraySplitter: JsonArrayElementByteSplitter;
+
+  constructor(onChunk: JsonElementBytesHandler) {
+    this.sseFramer = new SseByteFramer(onChunk);
+    this.arraySplitter = new JsonArrayElementByteSplitter(onChunk);
+  }
+
+  /** Feeds stream bytes. */
+  push(chunk: Uint8Array): void {
+    const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    this.framing ??= detectFraming(bytes);
+    if (this.framing === 'json-array') this.arraySplitter.push(bytes);
+    else if (this.framing === 'sse') this.sseFramer.push(bytes);
+  }
+
+  /** Flushes the end of the stream. */
+  end(): void {
+    if (this.framing === 'sse') this.sseFramer.end();
   }
 }
 
@@ -82,13 +133,9 @@ export class GeminiStreamFramer {
   /** Feeds stream bytes. */
   push(chunk: Uint8Array): void {
     const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-    if (this.framing === undefined) {
-      const first = bytes.findIndex((byte) => !isWhitespace(byte));
-      if (first === -1) return;
-      this.framing = bytes[first] === OPEN_BRACKET ? 'json-array' : 'sse';
-    }
+    this.framing ??= detectFraming(bytes);
     if (this.framing === 'json-array') this.arraySplitter.push(bytes);
-    else this.sseParser.push(bytes);
+    else if (this.framing === 'sse') this.sseParser.push(bytes);
   }
 
   /** Flushes the end of the stream. */

@@ -5,7 +5,8 @@
 import type { CanonicalUsage } from '../canonical-model';
 import { isJsonObject, type JsonObject } from './gemini-content-codec';
 import type { GeminiUsageMetadata } from './gemini-schema';
-import { GeminiStreamFramer } from './gemini-stream-framing';
+import { GeminiByteFramer } from './gemini-stream-framing';
+import { compileScanPath, JsonScanResult, scanArray, scanJson, scanObject, scanText } from '../json-byte-scan';
 import { BaseStreamUsageReader, type StreamUsageReaderOptions } from '../stream-usage-reader-base';
 
 function readCount(record: JsonObject, key: string): number {
@@ -57,19 +58,49 @@ export function readGeminiUsage(body: unknown): CanonicalUsage | undefined {
 /** Options of the stream usage reader (`collectText`: answer, thoughts, call names and arguments). */
 export type GeminiStreamUsageReaderOptions = StreamUsageReaderOptions;
 
+/** The paths of a Gemini chunk the reader needs: the first candidate's text parts and finish reason, and usage. */
+const chunkPaths = compileScanPath(
+  scanObject({
+    candidates: scanArray(
+      scanObject({
+        finishReason: { action: { kind: 'capture' } },
+        content: scanObject({ parts: scanArray(scanObject({ text: scanText, functionCall: { action: { kind: 'parse' } } })) }),
+      }),
+      true,
+    ),
+    usageMetadata: { action: { kind: 'span' } },
+  }),
+);
+
 /**
  * Watches the bytes of a Gemini stream (SSE or JSON array) forwarded as they are, and reports the
  * last usageMetadata seen: streams repeat a growing usage and the last chunk carries the final one.
+ * Chunks are read from their bytes (`scanJson`); only a usageMetadata object, or a chunk the scan
+ * cannot read exactly (a function call, two texts at once, …), is parsed.
  */
 export class GeminiStreamUsageReader extends BaseStreamUsageReader {
-  protected readonly framer = new GeminiStreamFramer((json) => this.readChunk(json));
+  protected readonly framer = new GeminiByteFramer((bytes, start, end) => this.readChunkBytes(bytes, start, end));
+  private readonly scan = new JsonScanResult();
   private latestFinishReason: string | undefined = undefined;
 
-  /** The last finishReason seen (only tracked with `collectText`, which parses every chunk). */
+  /** The last finishReason seen (only tracked with `collectText`). */
   get finishReason(): string | undefined {
     return this.latestFinishReason;
   }
 
+  private readChunkBytes(bytes: Buffer, start: number, end: number): void {
+    const found = scanJson(bytes, start, end, chunkPaths, this.scan);
+    if (found.parse) {
+      this.readChunk(bytes.toString('utf8', start, end));
+      return;
+    }
+    if (found.spanStart !== -1) this.latestUsage = usageFromGemini(JSON.parse(bytes.toString('utf8', found.spanStart, found.spanEnd)));
+    if (!this.collectText) return;
+    if (found.captureStart !== -1) this.latestFinishReason = bytes.toString('utf8', found.captureStart, found.captureEnd);
+    if (found.textStart !== -1) this.collectRaw(bytes, found.textStart, found.textEnd, found.textEscaped, found.textWeight);
+  }
+
+  /** The reference reading of one chunk: parsed whole. */
   private readChunk(json: string): void {
     if (!this.collectText && !json.includes('"usageMetadata"')) return;
     let chunk: unknown;

@@ -1,7 +1,8 @@
 // Usage readers for OpenAI chat answers: from a parsed JSON body, and from SSE bytes in
 // pass-through mode, where the stream is forwarded untouched and parsed only as far as needed.
 import type { CanonicalUsage } from '../canonical-model';
-import { SseParser, type SseEvent } from '../sse-parser';
+import { compileScanPath, JsonScanResult, scanArray, scanJson, scanObject, scanText } from '../json-byte-scan';
+import { SseByteFramer } from '../sse-byte-framer';
 import { BaseStreamUsageReader, type StreamUsageReaderOptions } from '../stream-usage-reader-base';
 import type { OpenAiUsage } from './openai-chat-schema';
 import { isRecord, readCount, type JsonRecord } from '../json-values';
@@ -76,12 +77,38 @@ export function mayContainUsageObject(json: string): boolean {
 /** Options of the stream usage reader (`collectText`: content, reasoning, tool names and arguments, completion text). */
 export type OpenAiChatStreamUsageReaderOptions = StreamUsageReaderOptions;
 
+/** The paths of a chat chunk the reader needs: text (as `collectChunkText` reads it), the finish reason and usage. */
+const chunkPaths = compileScanPath(
+  scanObject({
+    choices: scanArray(
+      scanObject({
+        text: scanText,
+        finish_reason: { action: { kind: 'capture' } },
+        delta: scanObject({
+          reasoning_content: scanText,
+          reasoning: scanText,
+          content: scanText,
+          tool_calls: scanArray(scanObject({ function: scanObject({ name: scanText, arguments: scanText }) })),
+        }),
+      }),
+    ),
+    usage: { action: { kind: 'span' } },
+    // Groq's usage, in its last chunk: read by the parser.
+    x_groq: { action: { kind: 'parse' } },
+  }),
+);
+
+const doneSentinel = Buffer.from('[DONE]');
+
 /**
- * Watches the bytes of an OpenAI chat SSE stream that is forwarded as is, and reports the last
- * usage object seen (some compatible servers repeat a growing usage on every chunk).
+ * Watches the bytes of an OpenAI chat SSE stream that is forwarded as is, and reports the
+ * last usage object seen (some compatible servers repeat a growing usage on every chunk).
+ * Chunks are read from their bytes (`scanJson`): only a usage object, or a chunk the scan cannot
+ * read exactly (content parts, two texts at once, …), is parsed.
  */
 export class OpenAiChatStreamUsageReader extends BaseStreamUsageReader {
-  protected readonly framer = new SseParser({ onEvent: (event) => this.readEvent(event) });
+  protected readonly framer = new SseByteFramer((bytes, start, end) => this.readEvent(bytes, start, end));
+  private readonly scan = new JsonScanResult();
   private sawDone = false;
   private latestFinishReason: string | undefined = undefined;
 
@@ -90,17 +117,29 @@ export class OpenAiChatStreamUsageReader extends BaseStreamUsageReader {
     return this.sawDone;
   }
 
-  /** The last `finish_reason` seen (only tracked with `collectText`, which parses every chunk). */
+  /** The last `finish_reason` seen (only tracked with `collectText`). */
   get finishReason(): string | undefined {
     return this.latestFinishReason;
   }
 
-  private readEvent(event: SseEvent): void {
-    const data = event.data;
-    if (data === '[DONE]') {
+  private readEvent(bytes: Buffer, start: number, end: number): void {
+    if (end - start === doneSentinel.length && bytes.compare(doneSentinel, 0, doneSentinel.length, start, end) === 0) {
       this.sawDone = true;
       return;
     }
+    const found = scanJson(bytes, start, end, chunkPaths, this.scan);
+    if (found.parse) {
+      this.readParsed(bytes.toString('utf8', start, end));
+      return;
+    }
+    if (found.spanStart !== -1) this.latestUsage = usageFromOpenAi(JSON.parse(bytes.toString('utf8', found.spanStart, found.spanEnd)));
+    if (!this.collectText) return;
+    if (found.captureStart !== -1) this.latestFinishReason = bytes.toString('utf8', found.captureStart, found.captureEnd);
+    if (found.textStart !== -1) this.collectRaw(bytes, found.textStart, found.textEnd, found.textEscaped, found.textWeight);
+  }
+
+  /** The reference reading of one chunk: parsed whole. */
+  private readParsed(data: string): void {
     if (!this.collectText && !mayContainUsageObject(data)) return;
     let chunk: unknown;
     try {

@@ -1,0 +1,81 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { deferHead } from './stream-pump';
+
+/** A socket's flushes: each `_write` or `_writev` call is one write to the kernel. */
+function countFlushes(socket: unknown): () => number {
+  const target = socket as { _write: (...args: unknown[]) => void; _writev: (...args: unknown[]) => void };
+  let flushes = 0;
+  for (const method of ['_write', '_writev'] as const) {
+    const original = target[method].bind(target);
+    target[method] = (...args: unknown[]) => {
+      flushes += 1;
+      original(...args);
+    };
+  }
+  return () => flushes;
+}
+
+let server: http.Server | undefined;
+afterEach(async () => {
+  server?.closeAllConnections();
+  await new Promise((resolve) => server?.close(resolve));
+  server = undefined;
+});
+
+async function listen(handler: http.RequestListener): Promise<string> {
+  server = http.createServer(handler);
+  await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+function get(url: string, onHead?: () => void): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, (response) => {
+        onHead?.();
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (piece: string) => (body += piece));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+      })
+      .on('error', reject);
+  });
+}
+
+describe('deferHead', () => {
+  it('sends the head of a stream with its first bytes, in one write', async () => {
+    let flushesBeforeEnd = -1;
+    const url = await listen((_request, response) => {
+      const flushes = countFlushes(response.socket);
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      const head = deferHead(response);
+      setImmediate(() => {
+        clearTimeout(head);
+        response.write('data: first\n\n');
+        process.nextTick(() => {
+          flushesBeforeEnd = flushes();
+          response.end();
+        });
+      });
+    });
+    expect(await get(url)).toEqual({ status: 200, body: 'data: first\n\n' });
+    expect(flushesBeforeEnd).toBe(1);
+  });
+
+  it('sends the head alone when the first bytes are slow to come', async () => {
+    let headArrived: () => void = () => undefined;
+    const arrived = new Promise<void>((resolve) => (headArrived = resolve));
+    const url = await listen((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      const head = deferHead(response);
+      // The body is written only once the client has the head: without the head sent alone this would never finish.
+      void arrived.then(() => {
+        clearTimeout(head);
+        response.end('data: late\n\n');
+      });
+    });
+    expect(await get(url, headArrived)).toEqual({ status: 200, body: 'data: late\n\n' });
+  });
+});
