@@ -147,8 +147,10 @@ describe('provider replay corpus through the codecs', () => {
           const summary = replay.expect.serverToolText?.[target] ?? '';
           expect(textsOf(back)).toEqual({ text: replay.expect.text + summary, reasoning: replay.expect.reasoning });
           const extras = extrasOf(back);
+          // A raw thought signature has a field only in Gemini's shape; for the others the relay seals it into a
+          // reasoning envelope under its secret (relay-provider-replay and reasoning-carriage test that), not the codec.
           expect(extras.toolCalls.map((call) => ({ ...call, id: unsealedToolCallId(call.id), signature: call.signature ?? openToolCallId(call.id).signature }))).toEqual(
-            expectedCalls(replay, (index) => unsealedToolCallId(extras.toolCalls[index].id)).map((call) => ({ ...call, signature: call.signature })),
+            expectedCalls(replay, (index) => unsealedToolCallId(extras.toolCalls[index].id)).map((call) => ({ ...call, signature: target === 'gemini' ? call.signature : undefined })),
           );
           expect(new Set(extras.citations)).toEqual(new Set(replay.expect.citations ?? []));
           // Only Anthropic server-tool blocks decode back; other carriers are checked in the encoded text.
