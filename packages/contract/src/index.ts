@@ -26,3 +26,4 @@ export * from './task-log';
 export * from './auth-session';
 export * from './sensitive-words';
 export * from './group-ratio-color';
+export * from './uptime-kuma';
