@@ -137,6 +137,12 @@ describe('GET /api/uptime/status', () => {
     expect(asked).toEqual([]);
   });
 
+  it('tells the consoles in /api/status whether the panel is on', async () => {
+    expect((await server.call('GET', '/api/status')).json().data.uptime_kuma_enabled).toBe(true);
+    await server.context.options.set('console_setting.uptime_kuma_enabled', false);
+    expect((await server.call('GET', '/api/status')).json().data.uptime_kuma_enabled).toBe(false);
+  });
+
   it('validates the groups option', async () => {
     const save = (value: unknown[]) => server.call('PUT', '/api/option/', { as: root, body: { key: 'console_setting.uptime_kuma_groups', value: groups(value) } });
     const cases: Array<[unknown[], string]> = [

@@ -61,6 +61,8 @@ export interface StatusObject {
   wechat_qrcode: string;
   telegram_oauth: boolean;
   telegram_bot_name: string;
+  /** Whether the dashboard shows the uptime panel (new-api's console_setting.uptime_kuma_enabled). */
+  uptime_kuma_enabled: boolean;
   version: string;
   start_time: number;
   node_name: string;
@@ -118,6 +120,7 @@ export function buildStatusObject(options: OptionStore, facts: ServerFacts): Sta
     wechat_qrcode: text('WeChatAccountQRCodeImageURL'),
     telegram_oauth: flag('TelegramOAuthEnabled'),
     telegram_bot_name: text('TelegramBotName'),
+    uptime_kuma_enabled: flag('console_setting.uptime_kuma_enabled'),
     version: facts.version,
     start_time: facts.startTime,
     node_name: facts.nodeName,
