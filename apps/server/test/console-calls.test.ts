@@ -240,6 +240,10 @@ describe('new-api console calls', () => {
           { page: 1, page_size: 10, total: 0, items: [], status_counts: { all: 0, running: 0, completed: 0, failed: 0, 'deployment requested': 0, 'termination requested': 0, destroyed: 0 } },
         ],
         ['/api/custom-oauth-provider/', root, []],
+        ['/api/perf-metrics/summary?hours=24', alice, { models: [] }],
+        ['/api/system-task/list?limit=20', root, []],
+        ['/api/system-info/instances', root, []],
+        ['/api/authz/catalog', admin, { resources: [], roles: [] }],
       ];
       for (const [url, actor, data] of expectations) {
         const response = await server.call('GET', url, { as: actor });
@@ -257,6 +261,8 @@ describe('new-api console calls', () => {
         ['/api/deployments/', alice],
         ['/api/models/missing', alice],
         ['/api/custom-oauth-provider/', admin],
+        ['/api/system-info/instances', admin],
+        ['/api/authz/catalog', alice],
         ['/api/channel/ops', alice],
       ] as const) {
         const response = await server.call('GET', url, { as: actor });

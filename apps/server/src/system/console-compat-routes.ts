@@ -41,6 +41,12 @@ const emptyModules: CompatAnswer[] = [
   { path: '/api/deployments/search', level: 'admin', data: (request) => ({ ...emptyPage(request), status_counts: Object.fromEntries([['all', 0], ...deploymentStates.map((state) => [state, 0])]) }) },
   // Custom OAuth providers: Turnpike has only the built-in ones (GitHub, OIDC, LinuxDO, WeChat, Telegram).
   { path: '/api/custom-oauth-provider/', level: 'root', data: () => [] },
+  // Per-model latency and success panels, the system task list, the instance list and the fine-grained permission
+  // catalogue: none of them exists here.
+  { path: '/api/perf-metrics/summary', level: 'public', data: () => ({ models: [] }) },
+  { path: '/api/system-task/list', level: 'root', data: () => [] },
+  { path: '/api/system-info/instances', level: 'root', data: () => [] },
+  { path: '/api/authz/catalog', level: 'admin', data: () => ({ resources: [], roles: [] }) },
   // Legal pages: Turnpike has no such texts, so they are empty (the consoles then hide the links).
   { path: '/api/user-agreement', level: 'public', data: () => '' },
   { path: '/api/privacy-policy', level: 'public', data: () => '' },
