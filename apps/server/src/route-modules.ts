@@ -13,6 +13,7 @@ import type { RouteModule } from './app-services';
 import { registerChannelProbeRoutes } from './channels/channel-probe-routes';
 import { registerChannelRoutes } from './channels/channel-routes';
 import { registerChannelUsageRoutes } from './channels/channel-usage-routes';
+import { registerPrefillGroupRoutes } from './channels/prefill-group-routes';
 import { registerRelayRoutes } from './relay/relay-routes';
 import { registerRealtimeRoutes } from './realtime/realtime-routes';
 import { registerRouteCatalog } from './http/route-catalog';
@@ -26,12 +27,15 @@ import { registerSetupRoutes } from './system/setup-routes';
 import { registerStatusRoutes } from './system/status-routes';
 import { registerUpdateCheckRoutes } from './system/update-check';
 import { registerApiKeyRoutes } from './tokens/api-key-routes';
+import { registerApiKeyRevealRoutes } from './tokens/api-key-reveal-routes';
 import { registerRedemptionRoutes } from './redemptions/redemption-routes';
 import { registerLogRoutes } from './logs/log-routes';
 import { registerMetricsRoutes } from './metrics/metrics-routes';
 import { registerUsageDataRoutes } from './logs/usage-data-routes';
 import { registerPricingRoutes } from './pricing/pricing-routes';
 import { registerWalletRoutes } from './wallet/wallet-routes';
+import { registerTopUpInfoRoutes } from './wallet/topup-info';
+import { registerUptimeRoutes } from './system/uptime-kuma';
 import { registerPaymentRoutes } from './payments/payment-routes';
 import { registerTaskRoutes } from './tasks/task-routes';
 
@@ -56,14 +60,18 @@ export const routeModules: RouteModule[] = [
   registerUserAdminRoutes,
   registerGroupRoutes,
   registerApiKeyRoutes,
+  registerApiKeyRevealRoutes,
   registerRedemptionRoutes,
   registerWalletRoutes,
+  registerTopUpInfoRoutes,
   registerPaymentRoutes,
   registerChannelRoutes,
   registerChannelProbeRoutes,
   registerChannelUsageRoutes,
+  registerPrefillGroupRoutes,
   registerStatusRoutes,
   registerUpdateCheckRoutes,
+  registerUptimeRoutes,
   registerSetupRoutes,
   registerOptionRoutes,
   registerLogRoutes,

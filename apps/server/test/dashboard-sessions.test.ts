@@ -62,6 +62,15 @@ describe('dashboard sessions', () => {
     expect(forged.json().code).toBe('AUTH_UNAUTHORIZED');
   });
 
+  it("takes the access token over the login's session cookie, as new-api's current console sends both", async () => {
+    const browser = await signIn('alice');
+    const both = await self({ cookie: browser.cookie, ...withToken(browser.accessToken) });
+    expect(both.statusCode).toBe(200);
+    expect(both.json().data.username).toBe('alice');
+    // The cookie alone still needs New-Api-User.
+    expect((await self({ cookie: browser.cookie })).statusCode).toBe(401);
+  });
+
   it('GET /api/user/logout ends the session: the old cookie and access token replayed are refused', async () => {
     const browser = await signIn('alice');
     expect((await server.call('GET', '/api/user/logout', { headers: withCookie(browser) })).statusCode).toBe(200);

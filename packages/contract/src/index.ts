@@ -27,3 +27,4 @@ export * from './auth-session';
 export * from './sensitive-words';
 export * from './group-ratio-color';
 export * from './passkeys';
+export * from './uptime-kuma';

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { modelCapabilityOverridesSchema } from './model-capability-overrides';
 import { optionDefaults } from './option-defaults';
+import { uptimeKumaGroupsSchema } from './uptime-kuma';
 
 /** How an option's text value is read. */
 export type OptionKind = 'boolean' | 'integer' | 'number' | 'string' | 'json';
@@ -92,6 +93,9 @@ const definitions: OptionDefinition[] = [
   { key: 'CustomCallbackAddress', kind: 'string' },
   { key: 'TopupGroupRatio', kind: 'json', schema: groupRatioMap },
   { key: 'PayMethods', kind: 'json', schema: payMethods },
+  // Top-up presets (new-api's payment_setting): the amounts offered as buttons, and a price factor per preset amount.
+  { key: 'payment_setting.amount_options', kind: 'json', schema: z.array(z.number().int().positive()).max(50) },
+  { key: 'payment_setting.amount_discount', kind: 'json', schema: z.record(z.string().regex(/^\d+$/), z.number().positive().max(1)) },
   // Operation
   { key: 'Notice', kind: 'string' },
   { key: 'SystemName', kind: 'string' },
@@ -100,6 +104,9 @@ const definitions: OptionDefinition[] = [
   // Version check: the release source (a code host's latest-release endpoint)
   { key: 'UpdateCheckUrl', kind: 'string' },
   { key: 'About', kind: 'string' },
+  // Dashboard uptime panel (new-api's console_setting): Uptime Kuma status pages read by GET /api/uptime/status.
+  { key: 'console_setting.uptime_kuma_enabled', kind: 'boolean' },
+  { key: 'console_setting.uptime_kuma_groups', kind: 'json', schema: uptimeKumaGroupsSchema },
   { key: 'HomePageContent', kind: 'string' },
   { key: 'TopUpLink', kind: 'string', rootOnly: true },
   { key: 'general_setting.docs_link', kind: 'string' },

@@ -12,6 +12,7 @@ import * as tasks from './migrations/008-tasks';
 import * as reservationRelease from './migrations/009-reservation-release';
 import * as passkeys from './migrations/010-passkeys';
 import * as integerQuotas from './migrations/012-integer-quotas';
+import * as prefillGroups from './migrations/013-prefill-groups';
 import * as userSessions from './migrations/018-user-sessions';
 import * as twoFactor from './migrations/019-two-factor';
 import * as videoTasks from './migrations/024-video-tasks';
@@ -33,6 +34,7 @@ const migrations: Record<string, EngineMigration> = {
   '009-reservation-release': reservationRelease,
   '010-passkeys': passkeys,
   '012-integer-quotas': integerQuotas,
+  '013-prefill-groups': prefillGroups,
   '018-user-sessions': userSessions,
   '019-two-factor': twoFactor,
   '024-video-tasks': videoTasks,

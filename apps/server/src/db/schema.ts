@@ -323,6 +323,19 @@ export interface TasksTable {
   poll_failures: number;
 }
 
+/** A named list that prefills the channel or model form (new-api's prefill groups). */
+export interface PrefillGroupsTable {
+  id: Generated<number>;
+  name: string;
+  /** model, tag or endpoint (free text, as in new-api). */
+  type: string;
+  /** The items as JSON text, passed through as given. */
+  items: string;
+  description: string;
+  created_time: number;
+  updated_time: number;
+}
+
 export interface Database {
   users: UsersTable;
   options: OptionsTable;
@@ -347,6 +360,7 @@ export interface Database {
   auth_flows: AuthFlowsTable;
   passkey_credentials: PasskeyCredentialsTable;
   passkey_flows: PasskeyFlowsTable;
+  prefill_groups: PrefillGroupsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -77,6 +77,17 @@ async function liveSession(context: AppContext, sid: string, userId: number, ver
  * A cookie or access token whose session record was revoked, rotated or expired throws 401 AUTH_SESSION_REVOKED.
  */
 export async function identify(context: AppContext, request: FastifyRequest): Promise<Identity | null> {
+  const token = readAccessToken(request);
+  // A dashboard access token speaks for itself: new-api's current console sends it while the login's session cookie
+  // (for the classic console) is also in the browser, and that cookie alone would ask for New-Api-User.
+  if (token && looksLikeAccessToken(token)) {
+    const checked = await verifyAccessToken(context.config.sessionSecret, token, nowSeconds());
+    if (!checked.ok) throw checked.expired ? new ApiError(401, 'the access token has expired', 'AUTH_TOKEN_EXPIRED') : new ApiError(401, 'invalid access token', 'AUTH_UNAUTHORIZED');
+    const row = await context.db.selectFrom('users').selectAll().where('id', '=', checked.claims.userId).executeTakeFirst();
+    if (!row || Number(row.auth_version) !== checked.claims.uv) throw revoked();
+    const session = await liveSession(context, checked.claims.sid, row.id, checked.claims.sv);
+    return { user: row, via: 'access_token', session };
+  }
   const claims = readSessionValue(request.cookies[sessionCookieName], context.config.sessionSecret);
   if (claims) {
     const row = await context.db.selectFrom('users').selectAll().where('id', '=', claims.userId).executeTakeFirst();
@@ -85,16 +96,7 @@ export async function identify(context: AppContext, request: FastifyRequest): Pr
     const session = claims.session ? await liveSession(context, claims.session.sid, row.id, claims.session.version) : null;
     return { user: row, via: 'cookie', session };
   }
-  const token = readAccessToken(request);
   if (!token) return null;
-  if (looksLikeAccessToken(token)) {
-    const checked = await verifyAccessToken(context.config.sessionSecret, token, nowSeconds());
-    if (!checked.ok) throw checked.expired ? new ApiError(401, 'the access token has expired', 'AUTH_TOKEN_EXPIRED') : new ApiError(401, 'invalid access token', 'AUTH_UNAUTHORIZED');
-    const row = await context.db.selectFrom('users').selectAll().where('id', '=', checked.claims.userId).executeTakeFirst();
-    if (!row || Number(row.auth_version) !== checked.claims.uv) throw revoked();
-    const session = await liveSession(context, checked.claims.sid, row.id, checked.claims.sv);
-    return { user: row, via: 'access_token', session };
-  }
   const row = await context.db.selectFrom('users').selectAll().where('access_token', '=', hashAccessToken(token)).executeTakeFirst();
   return row ? { user: row, via: 'personal_token', session: null } : null;
 }

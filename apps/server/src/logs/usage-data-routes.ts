@@ -1,4 +1,5 @@
-// `/api/data/` (admin, everyone or one username) and `/api/data/self` (the caller): the dashboard's hourly usage.
+// `/api/data/` (admin, everyone or one username), `/api/data/users` (admin, per user and hour) and `/api/data/self`
+// (the caller): the dashboard's hourly usage.
 import { DataGranularities } from '@turnpike/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -6,7 +7,7 @@ import type { AppContext } from '../context';
 import { accessFor, currentUser } from '../http/auth-guard';
 import { parseInput, success } from '../http/envelope';
 import { queryCount, queryText } from './log-filters';
-import { foldUsageData, readUsageData, type UsageDataQuery } from './usage-data';
+import { foldUsageData, readUsageByUser, readUsageData, type UsageDataQuery } from './usage-data';
 
 /** ±14 hours covers every time zone (UTC−12 to UTC+14). */
 const maxUtcOffsetSeconds = 14 * 3600;
@@ -36,6 +37,12 @@ export function registerUsageDataRoutes(app: FastifyInstance, context: AppContex
   app.get('/api/data/', access('admin'), async (request) => {
     const input = parseInput(dataQuerySchema, request.query);
     return answer(input, input.username ? { username: input.username } : {});
+  });
+
+  // new-api's per-user view of the same buckets; a missing end reads as no upper bound, as on `/api/data/`.
+  app.get('/api/data/users', access('admin'), async (request) => {
+    const input = parseInput(dataQuerySchema, request.query);
+    return success(await readUsageByUser(context.db, input.start_timestamp ?? 0, input.end_timestamp || undefined));
   });
 
   app.get('/api/data/self', access('user'), async (request) => answer(parseInput(dataQuerySchema, request.query), { userId: currentUser(request).id }));

@@ -89,3 +89,45 @@ export function foldUsageData(rows: readonly QuotaDataItem[], granularity: DataG
   }
   return [...buckets.values()].sort((left, right) => left.created_at - right.created_at || left.model_name.localeCompare(right.model_name) || (left.username ?? '').localeCompare(right.username ?? ''));
 }
+
+/** One user's usage in one hour, in new-api's full QuotaData shape (the fields it does not select are zero values). */
+export interface UserHourUsage {
+  id: 0;
+  user_id: 0;
+  username: string;
+  model_name: '';
+  created_at: number;
+  use_group: '';
+  token_id: 0;
+  channel_id: 0;
+  node_name: '';
+  token_used: number;
+  count: number;
+  quota: number;
+}
+
+/** Usage per user per hour in the inclusive window (new-api's GetQuotaDataGroupByUser), oldest hour first. */
+export async function readUsageByUser(db: Kysely<Database>, startTimestamp: number, endTimestamp?: number): Promise<UserHourUsage[]> {
+  let base = db.selectFrom('quota_data').where('created_at', '>=', startTimestamp);
+  if (endTimestamp !== undefined) base = base.where('created_at', '<=', endTimestamp);
+  const rows = await base
+    .select((eb) => ['username', 'created_at', eb.fn.sum<number>('token_used').as('token_used'), eb.fn.sum<number>('count').as('count'), eb.fn.sum<number>('quota').as('quota')])
+    .groupBy(['username', 'created_at'])
+    .orderBy('created_at')
+    .orderBy('username')
+    .execute();
+  return rows.map((row) => ({
+    id: 0,
+    user_id: 0,
+    username: row.username,
+    model_name: '',
+    created_at: toNumber(row.created_at),
+    use_group: '',
+    token_id: 0,
+    channel_id: 0,
+    node_name: '',
+    token_used: toNumber(row.token_used),
+    count: toNumber(row.count),
+    quota: toNumber(row.quota),
+  }));
+}

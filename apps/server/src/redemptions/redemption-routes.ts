@@ -108,6 +108,23 @@ export function registerRedemptionRoutes(fastify: FastifyInstance, context: AppC
     return success(present({ ...row, ...next }), 'redemption code updated');
   });
 
+  // new-api's "clear invalid codes": used, disabled, and unused ones past their expiry; answers how many went.
+  app.delete('/api/redemption/invalid', admin, async () => {
+    const now = nowSeconds();
+    const result = await db
+      .updateTable('redemptions')
+      .set({ deleted_at: now })
+      .where('deleted_at', 'is', null)
+      .where((eb) =>
+        eb.or([
+          eb('status', 'in', [RedemptionStatus.Used, RedemptionStatus.Disabled]),
+          eb.and([eb('status', '=', RedemptionStatus.Unused), eb('expired_time', '<>', 0), eb('expired_time', '<', now)]),
+        ]),
+      )
+      .executeTakeFirst();
+    return success(Number(result.numUpdatedRows));
+  });
+
   app.delete('/api/redemption/:id', { ...admin, ...validated({ params: redemptionIdParamsSchema }) }, async (request) => {
     const row = await findLive(request.params.id);
     await db.updateTable('redemptions').set({ deleted_at: nowSeconds() }).where('id', '=', row.id).execute();

@@ -68,6 +68,8 @@ export interface StatusObject {
   passkey_allow_insecure: boolean;
   passkey_user_verification: string;
   passkey_attachment: string;
+  /** Whether the dashboard shows the uptime panel (new-api's console_setting.uptime_kuma_enabled). */
+  uptime_kuma_enabled: boolean;
   version: string;
   start_time: number;
   node_name: string;
@@ -132,6 +134,7 @@ export function buildStatusObject(options: OptionStore, facts: ServerFacts): Sta
     passkey_allow_insecure: flag('passkey.allow_insecure_origin'),
     passkey_user_verification: text('passkey.user_verification') || 'preferred',
     passkey_attachment: text('passkey.attachment_preference'),
+    uptime_kuma_enabled: flag('console_setting.uptime_kuma_enabled'),
     version: facts.version,
     start_time: facts.startTime,
     node_name: facts.nodeName,

@@ -41,16 +41,24 @@ function topUpGroupRatio(options: OptionStore, group: string): number {
   return typeof ratio === 'number' && ratio > 0 ? ratio : 1;
 }
 
+/** The price factor of a preset amount (payment_setting.amount_discount, keyed by the requested amount), 1 when none. */
+export function topUpDiscount(options: OptionStore, requested: number): number {
+  const discounts = options.json<Record<string, number> | null>('payment_setting.amount_discount') ?? {};
+  const discount = discounts[String(requested)];
+  return typeof discount === 'number' && discount > 0 ? discount : 1;
+}
+
 /**
  * Prices `requested` top-up units for a user of `group`: an amount below 1 is raised to 1, MinTopUp is enforced,
- * and the money is amount × Price × TopupGroupRatio[group], rounded once to cents with exact decimals.
+ * and the money is amount × Price × TopupGroupRatio[group] × the preset's discount, rounded once to cents with exact
+ * decimals.
  */
 export function quoteTopUp(options: OptionStore, requested: number, group: string): TopUpQuote {
   const amount = requested < 1 ? 1 : requested;
   const minimum = options.number('MinTopUp');
   if (amount < minimum) throw badRequest(pricingMessages.belowMinimum(minimum));
   const units = decimalFromNumber(amount);
-  const cents = roundDecimal(multiplyDecimals(units, decimalFromNumber(options.number('Price')), decimalFromNumber(topUpGroupRatio(options, group)), decimalFromNumber(100)));
+  const cents = roundDecimal(multiplyDecimals(units, decimalFromNumber(options.number('Price')), decimalFromNumber(topUpGroupRatio(options, group)), decimalFromNumber(topUpDiscount(options, requested)), decimalFromNumber(100)));
   if (cents < 1) throw badRequest(pricingMessages.tooLow);
   const quota = roundDecimal(multiplyDecimals(units, decimalFromNumber(options.number('QuotaPerUnit'))));
   return { amount, cents, money: centsToMoneyText(cents), quota };

@@ -3,6 +3,10 @@
 /** Labels of the option fields, keyed by option key with dots replaced by underscores. */
 const label = {
   TopUpLink: 'Top-up link',
+  payment_setting_amount_options: 'Top-up amount presets',
+  payment_setting_amount_discount: 'Top-up discounts by amount',
+  console_setting_uptime_kuma_enabled: 'Uptime panel',
+  console_setting_uptime_kuma_groups: 'Uptime Kuma groups',
   general_setting_docs_link: 'Docs link',
   QuotaPerUnit: 'Quota per US dollar',
   RetryTimes: 'Retries on failure',

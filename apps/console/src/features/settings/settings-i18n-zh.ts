@@ -9,6 +9,10 @@ export const settingsZh: typeof settingsEn = {
   retry: '重试',
   label: {
     TopUpLink: '充值链接',
+    payment_setting_amount_options: '充值金额预设',
+    payment_setting_amount_discount: '充值金额折扣',
+    console_setting_uptime_kuma_enabled: '可用性面板',
+    console_setting_uptime_kuma_groups: 'Uptime Kuma 分组',
     general_setting_docs_link: '文档地址',
     QuotaPerUnit: '单位美元额度',
     RetryTimes: '失败重试次数',
