@@ -89,6 +89,7 @@ export class AnthropicMessagesStreamUsageReader extends BaseStreamUsageReader {
   protected readonly framer = new SseParser({ onEvent: (event) => this.readEvent(event) });
   private readonly accumulator = new AnthropicUsageAccumulator();
   private sawStop = false;
+  private sawError = false;
   private latestStopReason: string | undefined = undefined;
 
   /** The merged usage, if any was reported. */
@@ -101,6 +102,11 @@ export class AnthropicMessagesStreamUsageReader extends BaseStreamUsageReader {
     return this.sawStop;
   }
 
+  /** Whether the upstream sent an `error` event (overloaded mid-answer): the stream ends without its final usage. */
+  get errored(): boolean {
+    return this.sawError;
+  }
+
   /** The last non-null `stop_reason` of a `message_delta`. */
   get finishReason(): string | undefined {
     return this.latestStopReason;
@@ -111,6 +117,10 @@ export class AnthropicMessagesStreamUsageReader extends BaseStreamUsageReader {
     if (name !== undefined) {
       if (name === 'message_stop') {
         this.sawStop = true;
+        return;
+      }
+      if (name === 'error') {
+        this.sawError = true;
         return;
       }
       if (!usageEventTypes.has(name) && !(this.collectText && name.startsWith('content_block_'))) return;
