@@ -5,10 +5,10 @@
 // least the text that was streamed, for every upstream kind.
 import type { ServerResponse } from 'node:http';
 import Anthropic from '@anthropic-ai/sdk';
-import { GoogleGenAI } from '@google/genai';
+import { ApiError, GoogleGenAI } from '@google/genai';
 import { findFormat, openToolCallId, unsealedToolCallId, usageFromAnthropic, usageFromGemini, usageFromOpenAi, usageFromOpenAiResponses, type CanonicalUsage } from '@turnpike/formats';
 import { findUsageReading, reconcileUsage } from '@turnpike/providers';
-import { createServiceAccount, loadReplayCases, replayStreamText, selfSignedCertificate, sendJson, startMockUpstream, type MockUpstream, type RecordedRequest, type ReplayCase } from '@turnpike/testing';
+import { createServiceAccount, loadReplayCases, loadReplayErrorCases, replayStreamText, selfSignedCertificate, sendJson, startMockUpstream, type MockUpstream, type RecordedRequest, type ReplayCase, type ReplayErrorCase } from '@turnpike/testing';
 import { countTokens } from 'gpt-tokenizer';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,6 +35,8 @@ interface ClientView {
   toolCalls: ClientCall[];
   citations: Set<string>;
   serverTools: string[];
+  /** The error a stream reported as an event the SDK passes on rather than raising (Responses `error`). */
+  error?: string;
 }
 
 const emptyView = (): ClientView => ({ text: '', reasoning: '', finish: '', usage: viewOf(undefined), toolCalls: [], citations: new Set(), serverTools: [] });
@@ -48,8 +50,11 @@ function chatSources(view: ClientView, annotations: unknown, answer: unknown): v
 }
 
 const cases = loadReplayCases();
+const errorCases = loadReplayErrorCases();
 /** The model name each case's channel serves (Vertex builds its URL from a real Gemini model name). */
 const modelOf = (replay: ReplayCase, index: number): string => (replay.channelType === 41 ? 'gemini-2.5-flash' : `replay-${index}`);
+/** The model name each error case's own channel serves (one channel each: nothing to fail over to). */
+const errorModelOf = (replay: ReplayErrorCase, index: number): string => (replay.channelType === 41 ? `gemini-2.5-flash-error-${index}` : `replay-error-${index}`);
 
 function viewOf(usage: CanonicalUsage | undefined): ClientView['usage'] {
   return { input: usage?.inputTokens ?? -1, output: usage?.outputTokens ?? -1, reasoning: usage?.reasoningTokens ?? -1 };
@@ -71,7 +76,7 @@ const openAiFinish: Record<string, string> = { stop: 'stop', length: 'length', t
 const anthropicFinish: Record<string, string> = { end_turn: 'stop', max_tokens: 'length', tool_use: 'tool-calls', stop_sequence: 'stop' };
 const geminiFinish: Record<string, string> = { STOP: 'stop', MAX_TOKENS: 'length', SAFETY: 'content-filter' };
 
-async function askChat(client: OpenAI, model: string, stream: boolean): Promise<ClientView> {
+async function askChat(client: OpenAI, model: string, stream: boolean, view = emptyView()): Promise<ClientView> {
   const messages = [{ role: 'user' as const, content: 'Replay.' }];
   if (!stream) {
     const answer = await client.chat.completions.create({ model, messages, max_tokens: 2000 });
@@ -82,7 +87,6 @@ async function askChat(client: OpenAI, model: string, stream: boolean): Promise<
     chatSources(view, answer.choices[0].message.annotations, answer);
     return view;
   }
-  const view = emptyView();
   const calls = new Map<number, { id: string | undefined; name: string; arguments: string }>();
   for await (const chunk of await client.chat.completions.create({ model, messages, max_tokens: 2000, stream: true, stream_options: { include_usage: true } })) {
     const choice = chunk.choices[0];
@@ -106,7 +110,7 @@ async function askChat(client: OpenAI, model: string, stream: boolean): Promise<
   return view;
 }
 
-async function askResponses(client: OpenAI, model: string, stream: boolean): Promise<ClientView> {
+async function askResponses(client: OpenAI, model: string, stream: boolean, view = emptyView()): Promise<ClientView> {
   const reasoningOf = (output: Array<{ type: string; summary?: Array<{ text: string }>; content?: Array<{ text: string }> }>): string =>
     output
       .filter((item) => item.type === 'reasoning')
@@ -125,11 +129,12 @@ async function askResponses(client: OpenAI, model: string, stream: boolean): Pro
     for (const item of answer.output) if (item.type === 'message') for (const part of item.content) if (part.type === 'output_text') for (const note of part.annotations) if (note.type === 'url_citation') view.citations.add(note.url);
     return view;
   }
-  const view = emptyView();
   for await (const event of await client.responses.create({ model, input: 'Replay.', max_output_tokens: 2000, stream: true })) {
     if (event.type === 'response.output_text.delta') view.text += event.delta;
     else if (event.type === 'response.reasoning_summary_text.delta' || event.type === 'response.reasoning_text.delta') view.reasoning += event.delta;
     else if (event.type === 'response.output_text.annotation.added') view.citations.add((event.annotation as { url: string }).url);
+    else if (event.type === 'error') view.error = event.message;
+    else if (event.type === 'response.failed') view.error = event.response.error?.message ?? 'failed';
     else if (event.type === 'response.completed') {
       view.finish = finishOf(event.response);
       view.usage = viewOf(usageFromOpenAiResponses(event.response.usage));
@@ -140,7 +145,7 @@ async function askResponses(client: OpenAI, model: string, stream: boolean): Pro
   return view;
 }
 
-async function askAnthropic(client: Anthropic, model: string, stream: boolean): Promise<ClientView> {
+async function askAnthropic(client: Anthropic, model: string, stream: boolean, view = emptyView()): Promise<ClientView> {
   const params = { model, max_tokens: 2000, messages: [{ role: 'user' as const, content: 'Replay.' }] };
   if (!stream) {
     const answer = await client.messages.create(params);
@@ -155,7 +160,6 @@ async function askAnthropic(client: Anthropic, model: string, stream: boolean): 
     }
     return view;
   }
-  const view = emptyView();
   const counters: Record<string, unknown> = {};
   const inputs = new Map<number, { id: string; name: string; json: string }>();
   for await (const event of await client.messages.create({ ...params, stream: true })) {
@@ -181,8 +185,7 @@ async function askAnthropic(client: Anthropic, model: string, stream: boolean): 
   return view;
 }
 
-async function askGemini(client: GoogleGenAI, model: string, stream: boolean): Promise<ClientView> {
-  const view = emptyView();
+async function askGemini(client: GoogleGenAI, model: string, stream: boolean, view = emptyView()): Promise<ClientView> {
   type Part = { text?: string; thought?: boolean; thoughtSignature?: string; functionCall?: { id?: string; name?: string; args?: unknown } };
   type Candidate = { content?: { parts?: Part[] }; finishReason?: string; groundingMetadata?: { groundingChunks?: Array<{ web?: { uri?: string } }> } };
   const take = (chunk: { candidates?: Candidate[]; usageMetadata?: unknown }): void => {
@@ -249,6 +252,8 @@ describe('provider replay corpus through the relay to the official SDKs', () => 
   let tlsSetting: string | undefined;
   /** What the mock answers: the case now replayed, and how. */
   let current: { replay: ReplayCase; mode: 'whole-or-stream' | 'cut' | 'hang'; frames: number } | null = null;
+  /** The error case the mock answers instead, when one is replayed. */
+  let currentError: ReplayErrorCase | null = null;
 
   beforeAll(async () => {
     tlsSetting = process.env.NODE_TLS_REJECT_UNAUTHORIZED;
@@ -257,7 +262,7 @@ describe('provider replay corpus through the relay to the official SDKs', () => 
     oauth.answer((_call, response) => sendJson(response, { access_token: 'ya29.replay-token', expires_in: 3599, token_type: 'Bearer' }));
     upstream = await startMockUpstream();
     server = await startTestServer();
-    const models = Object.fromEntries(cases.map((replay, index) => [modelOf(replay, index), 1]));
+    const models = Object.fromEntries([...cases.map((replay, index) => [modelOf(replay, index), 1]), ...errorCases.map((replay, index) => [errorModelOf(replay, index), 1])]);
     await server.context.options.set('ModelRatio', models);
     await server.context.options.set('CompletionRatio', models);
     base = await server.listen();
@@ -266,8 +271,18 @@ describe('provider replay corpus through the relay to the official SDKs', () => 
     for (const [index, replay] of cases.entries()) {
       await addChannel(server, { baseUrl: upstream.url, models: modelOf(replay, index), type: replay.channelType, key: replay.channelType === 41 ? account.key : 'replay-key' });
     }
+    for (const [index, replay] of errorCases.entries()) {
+      await addChannel(server, { baseUrl: upstream.url, models: errorModelOf(replay, index), type: replay.channelType, key: replay.channelType === 41 ? account.key : 'replay-key' });
+    }
     key = (await addApiKey(server, user)).key;
     upstream.answer(async (request, response) => {
+      if (currentError) {
+        if (currentError.body !== undefined) return sendJson(response, currentError.body, currentError.status);
+        const replay = { ...currentError, stream: currentError.stream ?? [] } as unknown as ReplayCase;
+        await writeFrames(replay, response, replay.stream);
+        response.end();
+        return;
+      }
       if (!current) return sendJson(response, { error: { message: 'no case' } }, 500);
       const { replay, mode, frames } = current;
       if (mode === 'whole-or-stream') {
@@ -293,10 +308,15 @@ describe('provider replay corpus through the relay to the official SDKs', () => 
   const lastConsume = async () => server.context.db.selectFrom('logs').selectAll().where('user_id', '=', user.user.id).where('type', '=', 2).orderBy('id', 'desc').executeTakeFirstOrThrow();
 
   async function ask(inbound: Inbound, model: string, stream: boolean): Promise<ClientView> {
-    if (inbound === 'openai-chat') return askChat(new OpenAI({ apiKey: key, baseURL: `${base}/v1`, maxRetries: 0 }), model, stream);
-    if (inbound === 'openai-responses') return askResponses(new OpenAI({ apiKey: key, baseURL: `${base}/v1`, maxRetries: 0 }), model, stream);
-    if (inbound === 'anthropic-messages') return askAnthropic(new Anthropic({ apiKey: key, baseURL: base, maxRetries: 0 }), model, stream);
-    return askGemini(new GoogleGenAI({ apiKey: key, httpOptions: { baseUrl: base } }), model, stream);
+    return askInto(inbound, model, stream, emptyView());
+  }
+
+  /** Asks with the inbound format's SDK; a stream's text lands in `view` as it comes (kept when the stream throws). */
+  async function askInto(inbound: Inbound, model: string, stream: boolean, view: ClientView): Promise<ClientView> {
+    if (inbound === 'openai-chat') return askChat(new OpenAI({ apiKey: key, baseURL: `${base}/v1`, maxRetries: 0 }), model, stream, view);
+    if (inbound === 'openai-responses') return askResponses(new OpenAI({ apiKey: key, baseURL: `${base}/v1`, maxRetries: 0 }), model, stream, view);
+    if (inbound === 'anthropic-messages') return askAnthropic(new Anthropic({ apiKey: key, baseURL: base, maxRetries: 0 }), model, stream, view);
+    return askGemini(new GoogleGenAI({ apiKey: key, httpOptions: { baseUrl: base } }), model, stream, view);
   }
 
   for (const [index, replay] of cases.entries()) {
@@ -319,6 +339,82 @@ describe('provider replay corpus through the relay to the official SDKs', () => 
           await server.settle();
           const log = await lastConsume();
           expect(log).toMatchObject({ model_name: modelOf(replay, index), prompt_tokens: usage.inputTokens, completion_tokens: usage.outputTokens });
+        });
+      }
+    }
+  }
+
+  /** What a client's SDK threw (class, HTTP status, the error body it parsed, all it was told), or what it streamed before. */
+  async function refusal(inbound: Inbound, model: string, stream: boolean): Promise<{ kind: string; status: number | undefined; body: unknown; told: string; view: ClientView }> {
+    const view = emptyView();
+    try {
+      await askInto(inbound, model, stream, view);
+    } catch (error) {
+      if (error instanceof OpenAI.APIError) return { kind: `openai:${error.constructor.name}`, status: error.status, body: error.error, told: JSON.stringify({ message: error.message, error: error.error }), view };
+      if (error instanceof Anthropic.APIError) return { kind: `anthropic:${error.constructor.name}`, status: error.status, body: error.error, told: JSON.stringify({ message: error.message, error: error.error }), view };
+      if (error instanceof ApiError) return { kind: 'genai:ApiError', status: error.status, body: JSON.parse(error.message) as unknown, told: error.message, view };
+      throw error;
+    }
+    return { kind: 'none', status: undefined, body: undefined, told: '', view };
+  }
+
+  /** The SDK error class both OpenAI's and Anthropic's SDKs raise for a status. */
+  const sdkClass = (status: number): string => ({ 400: 'BadRequestError', 401: 'AuthenticationError', 403: 'PermissionDeniedError', 404: 'NotFoundError', 429: 'RateLimitError' })[status] ?? (status >= 500 ? 'InternalServerError' : 'APIError');
+  /** The category the relay tells an upstream's refusal as, in OpenAI's and Anthropic's words. */
+  const openAiType = (status: number): string => (status === 429 ? 'rate_limit_error' : status >= 500 ? 'upstream_error' : 'invalid_request_error');
+  const anthropicType = (status: number): string => (status === 429 ? 'rate_limit_error' : status === 529 ? 'overloaded_error' : status >= 500 ? 'api_error' : 'invalid_request_error');
+  const geminiStatus: Record<number, string> = { 400: 'INVALID_ARGUMENT', 429: 'RESOURCE_EXHAUSTED' };
+  const quotaOf = async (): Promise<number> => Number((await server.context.db.selectFrom('users').select('quota').where('id', '=', user.user.id).executeTakeFirstOrThrow()).quota);
+
+  for (const [index, replay] of errorCases.entries()) {
+    for (const inbound of inbounds) {
+      for (const stream of replay.stream ? [true] : [false, true]) {
+        const title = replay.stream ? 'the caller gets the streamed text, then the error in its format, and is billed what was streamed' : 'the caller gets the error in its format and status and is not billed';
+        it(`${replay.name} → ${inbound}${stream ? ' (stream)' : ''}: ${title}; nothing of the channel leaks`, async () => {
+          currentError = replay;
+          try {
+            const before = (await lastConsume().catch(() => null))?.id ?? 0;
+            const quota = await quotaOf();
+            const got = await refusal(inbound, errorModelOf(replay, index), stream);
+            await server.settle();
+            const { message } = replay.expect;
+            expect(got.told).not.toContain('replay-key');
+            expect(got.told).not.toContain(upstream.url.replace(/^https?:\/\//, ''));
+            if (!replay.stream) {
+              const { status } = replay;
+              expect(got.status).toBe(status);
+              if (inbound === 'gemini') {
+                expect(got.kind).toBe('genai:ApiError');
+                const body = (got.body as { error: { code: number; message: string; status: string } }).error;
+                expect({ code: body.code, message: body.message }).toEqual({ code: status, message });
+                if (geminiStatus[status]) expect(body.status).toBe(geminiStatus[status]);
+              } else if (inbound === 'anthropic-messages') {
+                expect(got.kind).toBe(`anthropic:${sdkClass(status)}`);
+                expect(got.body).toEqual({ type: 'error', error: { type: anthropicType(status), message } });
+              } else {
+                expect(got.kind).toBe(`openai:${sdkClass(status)}`);
+                expect(got.body).toEqual({ message, type: openAiType(status), param: null, code: null });
+              }
+              // A refused call is not billed: no consume row, the balance as it was.
+              expect((await lastConsume().catch(() => null))?.id ?? 0).toBe(before);
+              expect(await quotaOf()).toBe(quota);
+              return;
+            }
+            expect(got.view.text).toBe(replay.expect.text);
+            if (inbound === 'openai-chat') expect([got.kind, got.body]).toEqual(['openai:APIError', { message, type: replay.expect.type, param: null, code: null }]);
+            else if (inbound === 'anthropic-messages') expect([got.kind, got.body]).toEqual(['anthropic:APIError', { type: 'error', error: { type: replay.expect.type, message } }]);
+            else if (inbound === 'openai-responses') expect([got.kind, got.view.error]).toEqual(['none', message]);
+            // The Gemini SDK raises only for an error body that is not framed as SSE: its client sees the answer end without a finish reason.
+            else expect([got.kind, got.view.finish]).toEqual(['none', '']);
+            // Billed what was streamed: the larger of the reported output (Anthropic's opening 1) and the streamed text.
+            const log = await lastConsume();
+            expect(log.id).toBeGreaterThan(before);
+            expect(log.completion_tokens).toBe(Math.max(1, countTokens(replay.expect.text ?? '')));
+            expect(log.prompt_tokens).toBe(21);
+            expect(await quotaOf()).toBe(quota - log.quota);
+          } finally {
+            currentError = null;
+          }
         });
       }
     }

@@ -67,6 +67,8 @@ export interface StreamUsageReader {
   readonly text: string;
   /** A rough token count of `text` that errs high (`roughTokenWeight`), read without joining it. */
   readonly roughTokens: number;
+  /** True once the upstream reported an error inside the stream (Anthropic `event: error`): it will not reach its final usage. */
+  readonly errored?: boolean;
 }
 
 /**

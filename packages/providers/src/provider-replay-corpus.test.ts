@@ -3,12 +3,13 @@
 // the usage each inbound format reports on conversion adds up (output includes reasoning everywhere); tool calls,
 // citations and server-tool blocks decode the same whole and streamed, and survive every format's stream encoder.
 import { collectStreamParts, findFormat, unsealedToolCallId, openToolCallId, type CanonicalResponse, type CanonicalStreamPart, type CanonicalUsage, type FormatId } from '@turnpike/formats';
-import { loadReplayCases, replayStreamText, type ReplayCase } from '@turnpike/testing';
+import { loadReplayCases, loadReplayErrorCases, replayStreamText, type ReplayCase } from '@turnpike/testing';
 import { describe, expect, it } from 'vitest';
 import { findUsageReading } from './adaptor-registry';
 import { reconcileUsage } from './usage-reading';
 
 const cases = loadReplayCases();
+const errorCases = loadReplayErrorCases();
 
 function formatOf(id: string): NonNullable<ReturnType<typeof findFormat>> {
   const format = findFormat(id);
@@ -180,6 +181,50 @@ describe('provider replay corpus through the codecs', () => {
           expect(textsOf(again).text).toBe(replay.expect.text + summary);
           expect(again.parts.flatMap((part) => (part.type === 'tool-call' ? [[part.name, JSON.parse(part.arguments)]] : []))).toEqual((replay.expect.toolCalls ?? []).map((call) => [call.name, call.arguments]));
         });
+      }
+    });
+  }
+});
+
+describe('provider error answers through the codecs', () => {
+  it('covers the providers issue 24 names', () => {
+    const folders = new Set(errorCases.map((replay) => replay.folder));
+    for (const folder of ['openai', 'xai', 'deepseek', 'mistral', 'anthropic', 'gemini', 'vertex']) expect(folders).toContain(folder);
+    for (const prefix of ['openai-compatible/perplexity-', 'openai-compatible/groq-']) expect(errorCases.some((replay) => replay.name.startsWith(prefix))).toBe(true);
+  });
+
+  for (const replay of errorCases) {
+    describe(replay.name, () => {
+      if (replay.body !== undefined) {
+        it("reads the provider's message and type from its error body (when it is in the wire's own shape)", () => {
+          const error = formatOf(replay.wire).decodeError(replay.body);
+          if (replay.expect.foreignShape) expect(error).toBeUndefined();
+          else expect(error && { message: error.message, type: error.type }).toEqual({ message: replay.expect.message, type: replay.expect.type });
+        });
+      }
+      if (replay.stream) {
+        const streamed = { ...replay, stream: replay.stream } as unknown as ReplayCase;
+        it('decodes the text streamed before the error, then the error', () => {
+          const decoder = formatOf(replay.wire).createStreamDecoder();
+          const parts = [...decoder.push(Buffer.from(replayStreamText(streamed), 'utf8')), ...decoder.end()];
+          const response = collectStreamParts(parts, decoder.metadata ?? { id: 'x', model: 'x', created: 0 });
+          expect(textsOf(response).text).toBe(replay.expect.text);
+          expect(response.finishReason).toBe('error');
+          expect(parts.filter((part) => part.type === 'error')).toEqual([{ type: 'error', error: { message: replay.expect.message, type: replay.expect.type } }]);
+        });
+        for (const target of ['openai-chat', 'openai-responses', 'anthropic-messages', 'gemini'] as const) {
+          it(`passes the text and then the error on streamed as ${target}`, () => {
+            const decoder = formatOf(replay.wire).createStreamDecoder();
+            const parts = [...decoder.push(Buffer.from(replayStreamText(streamed), 'utf8')), ...decoder.end()];
+            const encoder = formatOf(target).createStreamEncoder({ metadata: { id: 'replay-1', model: 'replay', created: 1_764_000_000 }, includeUsage: true });
+            const text = parts.map((part) => encoder.encode(part)).join('') + encoder.end();
+            const again = formatOf(target).createStreamDecoder();
+            const back = [...again.push(Buffer.from(text, 'utf8')), ...again.end()] as CanonicalStreamPart[];
+            expect(textsOf(collectStreamParts(back, { id: 'x', model: 'x', created: 0 })).text).toBe(replay.expect.text);
+            const error = back.find((part) => part.type === 'error');
+            expect(error?.type === 'error' ? error.error.message : undefined).toBe(replay.expect.message);
+          });
+        }
       }
     });
   }

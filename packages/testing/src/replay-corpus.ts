@@ -56,26 +56,65 @@ export interface ReplayCase {
   expect: ReplayExpectation;
 }
 
+/**
+ * A recorded error answer of one provider (`{provider}-{case}.replay-error.json`): the HTTP error status and the body
+ * the provider documents for it, or (`midStream`) a stream that starts and then reports the error as an event.
+ */
+export interface ReplayErrorCase {
+  /** `{folder}/{file}`, for test names. */
+  name: string;
+  folder: string;
+  about: string;
+  channelType: number;
+  wire: ReplayCase['wire'];
+  /** The HTTP status the provider answers (200 for an error reported inside a stream). */
+  status: number;
+  /** The error body as the provider sends it (a refused call). */
+  body?: unknown;
+  /** The stream's frames, the last one the provider's error event (an error mid-stream). */
+  stream?: unknown[];
+  expect: {
+    /** The provider's error message the case carries, which the relay passes on. */
+    message: string;
+    /** The provider's error type or status word (`invalid_request_error`, `RESOURCE_EXHAUSTED`). */
+    type?: string;
+    /** The body is not in the wire's own error shape: the format's error decoder does not read it (the relay's fallback reader takes its message). */
+    foreignShape?: boolean;
+    /** The text streamed before the error (mid-stream cases). */
+    text?: string;
+  };
+}
+
 const providersSource = new URL('../../providers/src/', import.meta.url);
 
-/** Every replay case of every provider folder, in folder and file order. */
-export function loadReplayCases(): ReplayCase[] {
-  const cases: ReplayCase[] = [];
+/** The parsed files ending in `suffix` of every provider folder, in folder and file order. */
+function loadFixtures<T>(suffix: string): Array<T & { name: string; folder: string }> {
+  const found: Array<T & { name: string; folder: string }> = [];
   for (const folder of readdirSync(providersSource, { withFileTypes: true })) {
     if (!folder.isDirectory()) continue;
     const fixtures = new URL(`${folder.name}/__fixtures__/`, providersSource);
     let files: string[];
     try {
-      files = readdirSync(fixtures).filter((file) => file.endsWith('.replay.json'));
+      files = readdirSync(fixtures).filter((file) => file.endsWith(suffix));
     } catch {
       continue;
     }
     for (const file of files.sort()) {
-      const parsed = JSON.parse(readFileSync(new URL(file, fixtures), 'utf8')) as Omit<ReplayCase, 'name' | 'folder'>;
-      cases.push({ ...parsed, name: `${folder.name}/${file}`, folder: folder.name });
+      const parsed = JSON.parse(readFileSync(new URL(file, fixtures), 'utf8')) as T;
+      found.push({ ...parsed, name: `${folder.name}/${file}`, folder: folder.name });
     }
   }
-  return cases;
+  return found;
+}
+
+/** Every replay case of every provider folder, in folder and file order. */
+export function loadReplayCases(): ReplayCase[] {
+  return loadFixtures<Omit<ReplayCase, 'name' | 'folder'>>('.replay.json');
+}
+
+/** Every recorded error answer of every provider folder, in folder and file order. */
+export function loadReplayErrorCases(): ReplayErrorCase[] {
+  return loadFixtures<Omit<ReplayErrorCase, 'name' | 'folder'>>('.replay-error.json');
 }
 
 /** The stream of a case as its wire sends it: SSE frames (`event:` lines for Anthropic, CRLF framing for Gemini). */

@@ -92,6 +92,8 @@ interface StreamTransform {
   roughTokens(): number;
   /** The upstream's error, when it reported one and generated nothing (so there is nothing to bill). */
   failure(): string | undefined;
+  /** True when the upstream reported an error inside the stream: the stream ended without its final usage. */
+  errored(): boolean;
   /** True once the completion check ended the answer (its closing events went out with it). */
   stopped(): boolean;
   /** What the completion check did, when it found a word. */
@@ -134,6 +136,7 @@ function passthroughTransform(wire: Format, plan: ChatAnswerPlan): StreamTransfo
     },
     usageWarnings: () => checked?.warnings ?? [],
     failure: () => undefined,
+    errored: () => reader.errored === true,
     replay() {
       throw new Error('a pass-through stream has no whole answer to replay');
     },
@@ -255,6 +258,7 @@ function convertingTransform(plan: ChatAnswerPlan): StreamTransform {
     text: () => text.join(''),
     roughTokens: () => Math.ceil(textWeight / 3),
     failure: () => (error !== undefined && text.length === 0 && !hasTokens(usage) ? error : undefined),
+    errored: () => error !== undefined,
     stopped: () => filter?.stopped === true,
     sensitivity: () => filter?.report(),
   };
@@ -334,7 +338,8 @@ export async function relayChatStream(raw: ServerResponse, upstream: UpstreamRes
   const usageWarnings = transform.usageWarnings();
   // A stream the completion check ended is billed for what the upstream produced until then, like a cut one.
   const ended = cutShort || stopped;
-  const whole = !clientGone && !upstreamBroken && !ended;
+  // An error event mid-answer (Anthropic's overloaded_error) ends the stream before its final usage, like a break.
+  const whole = !clientGone && !upstreamBroken && !ended && !transform.errored();
   if (hasTokens(reported) && whole) return { usage: billableFrom(reported), firstByteMs, clientGone, upstreamBroken, usageCounted: false, cutShort, usageWarnings, sensitive };
   // An upstream that answered only with an error event generated nothing: the call failed and is not billed.
   const failure = transform.failure();

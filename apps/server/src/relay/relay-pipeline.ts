@@ -13,7 +13,7 @@ import { CredentialError } from './credential-cache';
 import { budgetedCounter, exactCounter, exactCounterIfLoaded, roughCounter } from './token-counter';
 import { readWholeAnswer, relayStream, type AnswerOutcome } from './relay-answer';
 import type { RelayCaller } from './relay-caller';
-import { RelayError, permissionError, thrownText, upstreamUnavailableMessage } from './relay-error';
+import { RelayError, permissionError, thrownText, upstreamUnavailableMessage, type RelayErrorType } from './relay-error';
 import { buildConsumeLog, buildErrorLog, buildShortfallLog, buildUntrustedUsageLog, clientTypeOf } from './relay-log-rows';
 import { refuseSensitivePrompt } from '../content-policy/prompt-check';
 import { visitPromptTexts } from '../content-policy/prompt-texts';
@@ -191,7 +191,13 @@ async function attemptChannels(services: RelayServices, call: RelayRequest, cand
   const mappedStatus = Number(channel.statusCodeMapping[String(failure.status)] ?? failure.status);
   // No answer at all (connection refused, credentials, a deadline): the caller learns only that and the request id.
   if (failure.status === 0) throw new RelayError(502, upstreamUnavailableMessage(request.id), 'upstream_error', 'upstream_unreachable', failure.message);
-  throw new RelayError(mappedStatus, failure.message, mappedStatus >= 500 ? 'upstream_error' : 'invalid_request_error');
+  throw new RelayError(mappedStatus, failure.message, upstreamErrorType(mappedStatus));
+}
+
+/** The category of an upstream's refusal as the caller is told it: a rate limit is one in every format (Anthropic `rate_limit_error`, Gemini `RESOURCE_EXHAUSTED`). */
+function upstreamErrorType(status: number): RelayErrorType {
+  if (status === 429) return 'rate_limit_error';
+  return status >= 500 ? 'upstream_error' : 'invalid_request_error';
 }
 
 /** One attempt, in its own span when the call is traced (the span's context goes upstream as `traceparent`). */

@@ -63,4 +63,12 @@ describe('anthropic messages errors', () => {
     expect(decodeAnthropicError({ type: 'message', content: [] })).toBeUndefined();
     expect(decodeAnthropicError('Overloaded')).toBeUndefined();
   });
+
+  it('names a relayed server failure by its status where Anthropic documents one (529 overloaded, 504 timeout)', () => {
+    expect(encodeAnthropicError({ message: 'Overloaded', type: 'upstream_error', httpStatus: 529 }).error.type).toBe('overloaded_error');
+    expect(encodeAnthropicError({ message: 'slow', type: 'server_error', httpStatus: 504 }).error.type).toBe('timeout_error');
+    expect(encodeAnthropicError({ message: 'bad gateway', type: 'upstream_error', httpStatus: 502 }).error.type).toBe('api_error');
+    // A documented Anthropic type is kept whatever the status.
+    expect(encodeAnthropicError({ message: 'no', type: 'invalid_request_error', httpStatus: 529 }).error.type).toBe('invalid_request_error');
+  });
 });

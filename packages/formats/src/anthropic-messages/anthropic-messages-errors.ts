@@ -49,9 +49,14 @@ export function anthropicStatusForErrorType(type: string): number {
   return isAnthropicErrorType(type) ? anthropicErrorStatuses[type] : 500;
 }
 
+/** Foreign types that only say "the server side failed": the HTTP status, when Anthropic names it (529 overloaded), says more. */
+const genericServerTypes = new Set(['server_error', 'upstream_error']);
+
 function resolveErrorType(error: CanonicalError): AnthropicErrorType {
   if (error.type !== undefined) {
     if (isAnthropicErrorType(error.type)) return error.type;
+    const byStatus = error.httpStatus === undefined ? undefined : errorTypesByStatus.get(error.httpStatus);
+    if (byStatus && genericServerTypes.has(error.type)) return byStatus;
     const foreign = foreignErrorTypes[error.type];
     if (foreign) return foreign;
   }

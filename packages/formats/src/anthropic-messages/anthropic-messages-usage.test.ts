@@ -82,6 +82,12 @@ describe('anthropic messages usage', () => {
     expect(reader.text).toBe('Partial');
   });
 
+  it('tells a stream that reported an error event from one that finished', () => {
+    expect(readStream([fixture('messages-stream-error.sse')]).errored).toBe(true);
+    const finished = ['event: message_start\ndata: {"type":"message_start","message":{"usage":{"input_tokens":4,"output_tokens":1}}}\n\n', 'event: message_stop\ndata: {"type":"message_stop"}\n\n'];
+    expect(readStream(finished.map((text) => Buffer.from(text))).errored).toBe(false);
+  });
+
   it('reads data-only events from servers that omit event lines, and reports nothing when no usage was sent', () => {
     const dataOnly = [
       'data: {"type":"message_start","message":{"id":"m","usage":{"input_tokens":4,"output_tokens":1}}}\n\n',

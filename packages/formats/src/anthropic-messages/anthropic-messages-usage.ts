@@ -103,6 +103,7 @@ export class AnthropicMessagesStreamUsageReader extends BaseStreamUsageReader {
   private readonly accumulator = new AnthropicUsageAccumulator();
   private readonly scan = new JsonScanResult();
   private sawStop = false;
+  private sawError = false;
   private latestStopReason: string | undefined = undefined;
 
   /** The merged usage, if any was reported. */
@@ -115,6 +116,11 @@ export class AnthropicMessagesStreamUsageReader extends BaseStreamUsageReader {
     return this.sawStop;
   }
 
+  /** Whether the upstream sent an `error` event (overloaded mid-answer): the stream ends without its final usage. */
+  get errored(): boolean {
+    return this.sawError;
+  }
+
   /** The last non-null `stop_reason` of a `message_delta`. */
   get finishReason(): string | undefined {
     return this.latestStopReason;
@@ -124,6 +130,10 @@ export class AnthropicMessagesStreamUsageReader extends BaseStreamUsageReader {
     if (name !== undefined) {
       if (name === 'message_stop') {
         this.sawStop = true;
+        return;
+      }
+      if (name === 'error') {
+        this.sawError = true;
         return;
       }
       if (usageEventTypes.has(name)) {
