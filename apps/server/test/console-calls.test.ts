@@ -244,6 +244,11 @@ describe('new-api console calls', () => {
         ['/api/system-task/list?limit=20', root, []],
         ['/api/system-info/instances', root, []],
         ['/api/authz/catalog', admin, { resources: [], roles: [] }],
+        [
+          '/api/rankings?period=week',
+          alice,
+          { models: [], vendors: [], top_movers: [], top_droppers: [], models_history: { points: [], models: [], buckets: 0 }, vendor_share_history: { points: [], vendors: [], buckets: 0 } },
+        ],
       ];
       for (const [url, actor, data] of expectations) {
         const response = await server.call('GET', url, { as: actor });

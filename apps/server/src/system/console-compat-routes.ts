@@ -47,6 +47,12 @@ const emptyModules: CompatAnswer[] = [
   { path: '/api/system-task/list', level: 'root', data: () => [] },
   { path: '/api/system-info/instances', level: 'root', data: () => [] },
   { path: '/api/authz/catalog', level: 'admin', data: () => ({ resources: [], roles: [] }) },
+  // Public model and vendor rankings (new-api's `RankingsSnapshot`): no such page here, so every list is empty.
+  {
+    path: '/api/rankings',
+    level: 'public',
+    data: () => ({ models: [], vendors: [], top_movers: [], top_droppers: [], models_history: { points: [], models: [], buckets: 0 }, vendor_share_history: { points: [], vendors: [], buckets: 0 } }),
+  },
   // Legal pages: Turnpike has no such texts, so they are empty (the consoles then hide the links).
   { path: '/api/user-agreement', level: 'public', data: () => '' },
   { path: '/api/privacy-policy', level: 'public', data: () => '' },
