@@ -167,6 +167,21 @@ describe('channel management in Chromium', { timeout: 240_000 }, () => {
     expect(puts[0]).not.toHaveProperty('key');
   });
 
+  it('fills the models from a model prefill group', async () => {
+    const created = await server.call('POST', '/api/prefill_group/', { as: admin, body: { name: 'DeepSeek family', type: 'model', items: ['deepseek-chat', 'deepseek-coder'] } });
+    expect(created.json().success).toBe(true);
+    const { page } = browser;
+    await page.goto(`${base}/channel/edit/${ids.deepseek}`);
+    const drawer = page.locator('.channel-drawer');
+    await expect.poll(() => drawer.locator('input[name="name"]').inputValue(), polling).not.toBe('');
+    await page.getByTestId('channel-models-prefill').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: 'DeepSeek family' }).click();
+    await toast(page, 'Models added from DeepSeek family: 1');
+    await page.getByTestId('channel-form-submit').click();
+    await toast(page, 'Channel updated');
+    expect((await channel(ids.deepseek)).models.split(',').sort()).toEqual(['deepseek-chat', 'deepseek-coder', 'deepseek-reasoner']);
+  });
+
   it('shows statuses and tests channels from the row', async () => {
     const { page } = browser;
     await openList(page);

@@ -5,7 +5,7 @@ import { ClearOutlined, CloudDownloadOutlined, PlusOutlined, ThunderboltOutlined
 import type { ProviderDescriptor } from '@turnpike/contract';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../lib/notify';
-import { useFetchUpstreamModels, useKnownModels } from './channels-api';
+import { useFetchUpstreamModels, useKnownModels, useModelPrefillGroups } from './channels-api';
 import { formBaseUrl, mergeCustomModels } from './channel-rules';
 
 /** Props of the models field. */
@@ -22,6 +22,7 @@ export function ChannelModelsField({ channelId, descriptor }: ChannelModelsField
   const models = (Form.useWatch('models', form) as string[] | undefined) ?? [];
   const knownModels = useKnownModels();
   const fetchModels = useFetchUpstreamModels();
+  const prefillGroups = useModelPrefillGroups();
   const [custom, setCustom] = useState('');
 
   const options = useMemo(
@@ -35,6 +36,14 @@ export function ChannelModelsField({ channelId, descriptor }: ChannelModelsField
     const merged = mergeCustomModels(models, (descriptor?.defaultModels ?? []).join(','));
     setModels(merged.models);
     notify.success(t('channels.messages.modelsFilled', { count: merged.added.length }));
+  };
+
+  const fillFromGroup = (groupId: number): void => {
+    const group = prefillGroups.data?.find((candidate) => candidate.id === groupId);
+    if (!group) return;
+    const merged = mergeCustomModels(models, group.models.join(','));
+    setModels(merged.models);
+    notify.success(t('channels.messages.modelsFromGroup', { count: merged.added.length, name: group.name }));
   };
 
   const fetchFromUpstream = (): void => {
@@ -87,6 +96,17 @@ export function ChannelModelsField({ channelId, descriptor }: ChannelModelsField
         <Button size="small" icon={<CloudDownloadOutlined />} loading={fetchModels.isPending} onClick={fetchFromUpstream} data-testid="channel-models-fetch">
           {t('channels.form.fetchModels')}
         </Button>
+        {(prefillGroups.data?.length ?? 0) > 0 && (
+          <Select
+            size="small"
+            value={null}
+            placeholder={t('channels.form.fillFromGroup')}
+            data-testid="channel-models-prefill"
+            style={{ minWidth: 160 }}
+            options={prefillGroups.data?.map((group) => ({ label: group.name, value: group.id }))}
+            onChange={(value: number | null) => value !== null && fillFromGroup(value)}
+          />
+        )}
         <Button size="small" danger icon={<ClearOutlined />} onClick={() => setModels([])} data-testid="channel-models-clear">
           {t('channels.form.clearModels')}
         </Button>

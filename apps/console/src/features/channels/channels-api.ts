@@ -78,6 +78,30 @@ export function useKnownModels() {
   });
 }
 
+/** A model prefill group: a named model list an admin keeps for the channel form. */
+export interface ModelPrefillGroup {
+  id: number;
+  name: string;
+  models: string[];
+}
+
+/** The model prefill groups (GET /api/prefill_group?type=model); groups whose items are not a name list are left out. */
+export function useModelPrefillGroups() {
+  return useQuery({
+    queryKey: [...channelsKey, 'prefill-groups', 'model'],
+    queryFn: async (): Promise<ModelPrefillGroup[]> => {
+      const data = await apiClient.get<unknown>('/api/prefill_group', { query: { type: 'model' }, silent: true });
+      if (!Array.isArray(data)) return [];
+      return data.flatMap((item: unknown) => {
+        const group = item as { id?: unknown; name?: unknown; items?: unknown };
+        if (typeof group.id !== 'number' || typeof group.name !== 'string' || !Array.isArray(group.items)) return [];
+        return [{ id: group.id, name: group.name, models: group.items.filter((model): model is string => typeof model === 'string') }];
+      });
+    },
+    staleTime: 60_000,
+  });
+}
+
 /** The longest model list among a tag's channels (GET /api/channel/tag/models), to prefill the tag drawer. */
 export function useTagModels(tag: string | null) {
   return useQuery({
