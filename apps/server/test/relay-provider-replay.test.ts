@@ -6,7 +6,7 @@
 import type { ServerResponse } from 'node:http';
 import Anthropic from '@anthropic-ai/sdk';
 import { ApiError, GoogleGenAI } from '@google/genai';
-import { findFormat, openToolCallId, unsealedToolCallId, usageFromAnthropic, usageFromGemini, usageFromOpenAi, usageFromOpenAiResponses, type CanonicalUsage } from '@turnpike/formats';
+import { findFormat, openToolCallId, type ReasoningEnvelope, unsealedToolCallId, usageFromAnthropic, usageFromGemini, usageFromOpenAi, usageFromOpenAiResponses, type CanonicalUsage } from '@turnpike/formats';
 import { findUsageReading, reconcileUsage } from '@turnpike/providers';
 import { createServiceAccount, loadReplayCases, loadReplayErrorCases, replayStreamText, selfSignedCertificate, sendJson, startMockUpstream, type MockUpstream, type RecordedRequest, type ReplayCase, type ReplayErrorCase } from '@turnpike/testing';
 import { countTokens } from 'gpt-tokenizer';
@@ -207,11 +207,12 @@ async function askGemini(client: GoogleGenAI, model: string, stream: boolean, vi
 }
 
 /**
- * The calls a client got against the case's: names and parsed arguments in order; the provider's id (a signature
- * sealed into it for formats without a signature field); a fresh unique id when the provider gave none, except for
- * Gemini clients of a Gemini upstream, who get the call as Gemini sent it.
+ * The calls a client got against the case's: names and parsed arguments in order; the provider's id (with the
+ * signature in a reasoning envelope after it for formats without a signature field, opened with the server's key);
+ * a fresh unique id when the provider gave none, except for Gemini clients of a Gemini upstream, who get the call as
+ * Gemini sent it.
  */
-function expectCalls(replay: ReplayCase, inbound: Inbound, calls: readonly ClientCall[]): void {
+function expectCalls(replay: ReplayCase, inbound: Inbound, calls: readonly ClientCall[], envelopes: ReasoningEnvelope): void {
   const expected = replay.expect.toolCalls ?? [];
   expect(calls.map((call) => [call.name, call.arguments])).toEqual(expected.map((call) => [call.name, call.arguments]));
   const ids = calls.map((call) => call.id ?? '');
@@ -219,7 +220,8 @@ function expectCalls(replay: ReplayCase, inbound: Inbound, calls: readonly Clien
     const got = calls[position];
     if (call.id !== undefined) expect(unsealedToolCallId(got.id ?? '')).toBe(call.id);
     else if (!(inbound === 'gemini' && replay.wire === 'gemini')) expect(got.id).toMatch(/.+/);
-    const signature = inbound === 'gemini' ? got.signature : openToolCallId(got.id ?? '').signature;
+    const sealed = openToolCallId(got.id ?? '').signature;
+    const signature = inbound === 'gemini' ? got.signature : sealed === undefined ? undefined : envelopes.open(sealed)?.signature;
     expect(signature).toBe(call.signature);
   }
   if (!(inbound === 'gemini' && replay.wire === 'gemini')) expect(new Set(ids).size).toBe(ids.length);
@@ -332,7 +334,7 @@ describe('provider replay corpus through the relay to the official SDKs', () => 
           expect(view.text).toBe(text + (replay.expect.serverToolText?.[inbound] ?? ''));
           expect(view.reasoning).toBe(reasoning);
           expect(view.finish).toBe(finish);
-          expectCalls(replay, inbound, view.toolCalls);
+          expectCalls(replay, inbound, view.toolCalls, server.context.relay.reasoning);
           expect(view.citations).toEqual(new Set(replay.expect.citations ?? []));
           expect(view.serverTools).toEqual(replay.expect.serverTools?.[inbound] ?? []);
           expect(view.usage).toEqual({ input: usage.inputTokens, output: usage.outputTokens, reasoning: usage.reasoningTokens });
