@@ -23,8 +23,8 @@ import { endAllSessions, nowSeconds, rotateAfterSecurityChange, signInAnswer } f
 import type { UserSessionRow } from '../sessions/session-store';
 import { hasTwoFactor } from '../two-factor/two-factor-routes';
 import { beginCeremony, ceremonySeconds, finishCeremony } from './passkey-ceremony';
-import { asCredential, deletePasskey, findPasskey, findPasskeyByCredential, recordPasskeyUse, savePasskey } from './passkey-store';
-import { relyingParty } from './relying-party';
+import { asCredential, deletePasskey, findPasskey, findPasskeyByCredential, recordPasskeyUse, savePasskey, type PasskeyRow } from './passkey-store';
+import { relyingParty, type RelyingParty } from './relying-party';
 
 const finishSchema = z.object({ flow_token: z.string().default(''), credential: z.record(z.string(), z.unknown()).optional() });
 const verifyBeginSchema = z.object({ scope: z.string().default('') });
@@ -49,6 +49,20 @@ export function readScope(value: string): SecurityScope {
 export function browserSession(request: FastifyRequest): UserSessionRow {
   if (!request.dashboardSession) throw new ApiError(403, passkeyMessages.unsupportedAuth, 'AUTH_SESSION_REQUIRED');
   return request.dashboardSession;
+}
+
+/** Checks an assertion against the stored passkey and the ceremony's challenge, then records the use (sign count, backup flag, time); refuses with "verify failed". */
+async function verifyAssertion(db: AppContext['db'], rp: RelyingParty, row: PasskeyRow, credential: AuthenticationResponseJSON, challenge: string, now: number): Promise<void> {
+  const verification = await verifyAuthenticationResponse({
+    response: credential,
+    expectedChallenge: challenge,
+    expectedOrigin: rp.origins,
+    expectedRPID: rp.id,
+    credential: asCredential(row),
+    requireUserVerification: rp.userVerification === 'required',
+  }).catch(() => null);
+  if (!verification?.verified) throw badRequest(passkeyMessages.verifyFailed);
+  await recordPasskeyUse(db, row.user_id, verification.authenticationInfo.newCounter, verification.authenticationInfo.credentialBackedUp, now);
 }
 
 const userHandleOf = (user: UserRow): Uint8Array<ArrayBuffer> => new TextEncoder().encode(String(user.id));
@@ -153,17 +167,7 @@ export function registerPasskeyRoutes(app: FastifyInstance, context: AppContext)
     const state = await finishCeremony(db, 'passkey_verify', token, owner(user, session), now);
     const row = await findPasskey(db, user.id);
     if (!row || row.credential_id !== credential.id) throw badRequest(passkeyMessages.notBound);
-    const rp = relyingParty(context.options, request);
-    const verification = await verifyAuthenticationResponse({
-      response: credential,
-      expectedChallenge: state.challenge,
-      expectedOrigin: rp.origins,
-      expectedRPID: rp.id,
-      credential: asCredential(row),
-      requireUserVerification: rp.userVerification === 'required',
-    }).catch(() => null);
-    if (!verification?.verified) throw badRequest(passkeyMessages.verifyFailed);
-    await recordPasskeyUse(db, user.id, verification.authenticationInfo.newCounter, verification.authenticationInfo.credentialBackedUp, now);
+    await verifyAssertion(db, relyingParty(context.options, request), row, credential, state.challenge, now);
     const scope = readScope(state.scope);
     const proof = await signSecurityProof(secret, { user, session }, 'passkey', scope, now);
     return success({ proof_token: proof.token, expires_at: proof.expiresAt, method: 'passkey', scope }, passkeyMessages.verified);
@@ -189,17 +193,7 @@ export function registerPasskeyRoutes(app: FastifyInstance, context: AppContext)
     if (user.status !== UserStatus.Enabled) throw forbidden(passkeyMessages.userDisabled);
     const handle = credential.response.userHandle ? Buffer.from(credential.response.userHandle, 'base64url').toString('utf8') : '';
     if (/^\d+$/.test(handle) && handle !== String(user.id)) throw badRequest(passkeyMessages.verifyFailed);
-    const rp = relyingParty(context.options, request);
-    const verification = await verifyAuthenticationResponse({
-      response: credential,
-      expectedChallenge: state.challenge,
-      expectedOrigin: rp.origins,
-      expectedRPID: rp.id,
-      credential: asCredential(row),
-      requireUserVerification: rp.userVerification === 'required',
-    }).catch(() => null);
-    if (!verification?.verified) throw badRequest(passkeyMessages.verifyFailed);
-    await recordPasskeyUse(db, user.id, verification.authenticationInfo.newCounter, verification.authenticationInfo.credentialBackedUp, now);
+    await verifyAssertion(db, relyingParty(context.options, request), row, credential, state.challenge, now);
     return success(await signInAnswer(context, request, reply, user, 'passkey'), 'login successful');
   });
 
