@@ -1,24 +1,14 @@
 // Passkey sign-in settings (new-api's passkey.* options): the switch, relying party, origins and authenticator choices.
-import { passkeyAttachments, passkeyUserVerifications } from '@turnpike/contract';
+import { passkeyAttachments, passkeyOptionKeys, passkeyUserVerifications } from '@turnpike/contract';
 import { useTranslation } from 'react-i18next';
 import { OptionField } from '../option-form/option-field';
 import { OptionFormCard } from '../option-form/option-form-card';
-
-const passkeyKeys = [
-  'passkey.enabled',
-  'passkey.rp_display_name',
-  'passkey.rp_id',
-  'passkey.origins',
-  'passkey.allow_insecure_origin',
-  'passkey.user_verification',
-  'passkey.attachment_preference',
-];
 
 /** The passkey card of the system tab. */
 export function PasskeySettingsCard() {
   const { t } = useTranslation();
   return (
-    <OptionFormCard id="passkey" title={t('settings.cards.passkey')} keys={passkeyKeys}>
+    <OptionFormCard id="passkey" title={t('settings.cards.passkey')} keys={passkeyOptionKeys}>
       <OptionField optionKey="passkey.enabled" />
       <OptionField optionKey="passkey.allow_insecure_origin" />
       <OptionField optionKey="passkey.rp_display_name" />
