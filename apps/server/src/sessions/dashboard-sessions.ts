@@ -28,9 +28,9 @@ export function sessionView(row: UserSessionRow, currentSid: string | null): Log
   };
 }
 
-/** Sets the refresh cookie `<sid>.<secret>` for the rest of the session's life. */
-export function setRefreshCookie(request: FastifyRequest, reply: FastifyReply, row: UserSessionRow, secret: string): void {
-  const maxAge = Math.max(0, Number(row.expires_at) - nowSeconds());
+/** Sets the refresh cookie `<sid>.<secret>` for the rest of the session's life, counted from `now` (seconds; the caller's clock reading when it has one). */
+export function setRefreshCookie(request: FastifyRequest, reply: FastifyReply, row: UserSessionRow, secret: string, now = nowSeconds()): void {
+  const maxAge = Math.max(0, Number(row.expires_at) - now);
   reply.setCookie(refreshCookieName, `${row.sid}.${secret}`, { httpOnly: true, sameSite: 'strict', path: refreshCookiePath, secure: isHttps(request), maxAge });
 }
 
@@ -44,9 +44,9 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
   reply.clearCookie(sessionCookieName, { path: '/', httpOnly: true, sameSite: 'strict', secure: isHttps(request) });
 }
 
-/** Sets the seeds' session cookie, bound to the record at its current version. */
-function setSessionCookie(context: AppContext, request: FastifyRequest, reply: FastifyReply, row: UserSessionRow, version: number): void {
-  issueSessionCookie(reply, row.user_id, context.config.sessionSecret, isHttps(request), { sid: row.sid, version, expiresAt: Number(row.expires_at) });
+/** Sets the seeds' session cookie, bound to the record at its current version, its life counted from `now` (seconds). */
+function setSessionCookie(context: AppContext, request: FastifyRequest, reply: FastifyReply, row: UserSessionRow, version: number, now: number): void {
+  issueSessionCookie(reply, row.user_id, context.config.sessionSecret, isHttps(request), { sid: row.sid, version, expiresAt: Number(row.expires_at) }, now * 1000);
 }
 
 /** An access token for the session at `version`, with its session view. */
@@ -66,8 +66,10 @@ export async function openDashboardSession(context: AppContext, request: Fastify
   const secret = newRefreshSecret();
   const origin = { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? ''), loginMethod };
   const row = await insertSession(context.db, user.id, Number(user.auth_version), hashRefreshSecret(context.config.sessionSecret, secret), origin, now);
-  setSessionCookie(context, request, reply, row, Number(row.version));
-  setRefreshCookie(request, reply, row, secret);
+  // Both cookies count their life from the same clock reading as the record, so a new session's cookies live exactly
+  // its 30 days whatever second the call ends in.
+  setSessionCookie(context, request, reply, row, Number(row.version), now);
+  setRefreshCookie(request, reply, row, secret, now);
   reply.header('cache-control', 'no-store');
   return accessGrant(context, user, row, Number(row.version));
 }
@@ -93,7 +95,7 @@ export async function rotateAfterSecurityChange(
   if (!current) return null;
   const version = await bumpSessionVersion(context.db, current, authVersion, now);
   const moved = { ...current, version, auth_version: authVersion };
-  setSessionCookie(context, request, reply, moved, version);
+  setSessionCookie(context, request, reply, moved, version, now);
   return accessGrant(context, { ...user, auth_version: authVersion }, moved, version);
 }
 
