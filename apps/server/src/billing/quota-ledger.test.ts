@@ -82,6 +82,31 @@ describe.each(['rows', 'memory'] as const)('quota ledger (%s reservations)', (mo
     expect(bucket.created_at % 3600).toBe(0);
   });
 
+  it('lets a reader wait for the bill of every call whose answer has been sent, and not for calls still answering', async () => {
+    const userId = await addUser(10_000);
+    const [first, second] = await Promise.all([ledger.reserve(userId, 0, false, 1_000), ledger.reserve(userId, 0, false, 1_000)]);
+    if (!first.ok || !second.ok) throw new Error('reserve refused');
+    const answered = { writableEnded: true };
+    const stillAnswering = { writableEnded: false };
+    ledger.billWhenAnswered(first.reservation, answered);
+    ledger.billWhenAnswered(second.reservation, stillAnswering);
+    expect(ledger.held).toBeGreaterThanOrEqual(2);
+    let read = false;
+    const reader = ledger.flushAnswered().then(() => {
+      read = true;
+    });
+    // The first call's answer is out but its bill is still being counted: the reader waits for it.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(read).toBe(false);
+    ledger.settle(first.reservation, { actual: 400, channelId: 0, succeeded: true, log: logRow(userId, 400), tokensUsed: 3, modelName: 'm', username: 'u' });
+    await reader;
+    expect((await balances(userId, await addToken(userId, 1))).user.quota).toBe(whileHeld(10_000 - 400, 1_000));
+    // The second is still answering: nothing waits for it, and its release closes it.
+    ledger.release(second.reservation, null);
+    await ledger.flushAnswered();
+    expect((await balances(userId, await addToken(userId, 1))).user.quota).toBe(9_600);
+  });
+
   it('retries a batch the database refused (another writer holds the lock) and bills it exactly once when it can', async () => {
     const userId = await addUser(10_000);
     const tokenId = await addToken(userId, 5_000);

@@ -19,7 +19,11 @@ export class QuotaLedger {
   private readonly sqliteLedger: SqliteLedger | null;
   private readonly lockRows: boolean;
   private readonly abandoned: AbandonedHolds;
-  private heldCount = 0;
+  /** Reservations of this instance not yet settled or released. */
+  private readonly open = new Set<Reservation>();
+  /** Calls whose bill is due once their response has ended (see `billWhenAnswered`), with that response. */
+  private readonly answering = new Map<Reservation, { readonly writableEnded: boolean }>();
+  private answerWaiters: (() => void)[] = [];
 
   constructor(options: QuotaLedgerOptions) {
     this.db = options.db;
@@ -63,11 +67,11 @@ export class QuotaLedger {
 
   /** Reservations of this instance not yet settled or released (a metrics reading). */
   get held(): number {
-    return this.heldCount;
+    return this.open.size;
   }
 
   private counted(result: ReserveResult): ReserveResult {
-    if (result.ok) this.heldCount += 1;
+    if (result.ok) this.open.add(result.reservation);
     return result;
   }
 
@@ -174,25 +178,48 @@ export class QuotaLedger {
     return added;
   }
 
+  /**
+   * Ties the reservation to the response that answers it: once the response has ended, `flushAnswered` waits for its
+   * bill (which follows the answer, after the streamed text is counted).
+   */
+  billWhenAnswered(reservation: Reservation, response: { readonly writableEnded: boolean }): void {
+    this.answering.set(reservation, response);
+  }
+
+  private closed(reservation: Reservation): void {
+    this.open.delete(reservation);
+    if (!this.answering.delete(reservation) || this.answerWaiters.length === 0) return;
+    const waiters = this.answerWaiters;
+    this.answerWaiters = [];
+    for (const wake of waiters) wake();
+  }
+
   /** Bills the call: the difference to the reservation is charged or refunded, once, with its log row. */
   settle(reservation: Reservation, input: SettleInput): void {
     // Never more than was held: what the hold could not cover is the caller's to log as unbilled (see `extend`).
     const settlement: Settlement = { reservation, ...input, actual: Math.min(reservation.amount, Math.max(0, Math.round(input.actual))) };
     this.sqliteLedger?.shrink(reservation, settlement.actual);
-    this.heldCount -= 1;
+    this.closed(reservation);
     this.batcher.enqueue(settlement);
   }
 
   /** Returns the whole reservation (failed call), optionally with an error log row. */
   release(reservation: Reservation, log: NewLog | null, channelId = 0): void {
     this.sqliteLedger?.shrink(reservation, 0);
-    this.heldCount -= 1;
+    this.closed(reservation);
     this.batcher.enqueue({ reservation, actual: 0, channelId, succeeded: false, log, tokensUsed: 0, modelName: '', username: '' });
   }
 
   /** Writes every queued settlement now. */
   flush(): Promise<void> {
     return this.batcher.flush();
+  }
+
+  /** Writes every queued settlement once each call whose answer has been sent has queued its own (a reader's barrier). */
+  async flushAnswered(): Promise<void> {
+    const unbilled = (): boolean => [...this.answering.values()].some((response) => response.writableEnded);
+    while (unbilled()) await new Promise<void>((wake) => this.answerWaiters.push(wake));
+    await this.batcher.flush();
   }
 }
 

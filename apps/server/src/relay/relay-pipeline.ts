@@ -285,6 +285,7 @@ export async function runRelay(services: RelayServices, request: RelayExchange, 
   const promptEstimate = inbound.endpoint.estimatePrompt(inbound, roughCounter);
   const held = await reserveCall(services, inbound, caller, quote, promptEstimate);
   const { call, reservation } = held;
+  services.ledger.billWhenAnswered(reservation, request.res);
   if (held.outputCap !== null) request.res.setHeader(outputCapHeader, String(held.outputCap));
   const countPrompt = async (): Promise<number> => call.endpoint.estimatePrompt(call, budgetedCounter(await exactCounter()));
   const tried: number[] = [];

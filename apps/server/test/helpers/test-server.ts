@@ -28,7 +28,7 @@ export interface TestServer extends Server {
   actorFor(user: UserRow): Actor;
   /** Listens on 127.0.0.1 (an ephemeral port) for real HTTP clients such as the SDKs; returns the base URL. */
   listen(): Promise<string>;
-  /** Writes every queued settlement and log row, so balances can be asserted. */
+  /** Writes every queued settlement and log row (waiting for the bills of answers already sent), so balances can be asserted. */
   settle(): Promise<void>;
   /** Stops the server and removes its data folder. */
   stop(): Promise<void>;
@@ -82,7 +82,7 @@ export async function startTestServer(environment: Record<string, string> = {}):
       return server.app.listen({ port: 0, host: '127.0.0.1' });
     },
     async settle() {
-      await server.context.relay.ledger.flush();
+      await server.context.relay.ledger.flushAnswered();
     },
     async stop() {
       await server.close();
