@@ -97,7 +97,7 @@ async function throughBatcher(count: number): Promise<{ rows: number; seconds: n
   }
   let failure: unknown = null;
   // The server's SQLite ledger: holds in memory, batches applied with prepared statements.
-  const sqliteLedger = new SqliteLedger(handle.sqlite!);
+  const sqliteLedger = new SqliteLedger(handle.sqlite!, handle.balanceWrites!);
   const batcher = new SettlementBatcher(db, 'sqlite', 20, ({ error }) => (failure = error), () => true, sqliteLedger);
   const ledger = new QuotaLedger({ db, batcher, nodeName: 'seed', sqliteLedger, kind: 'sqlite' });
   for (const settlement of settlements) {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
@@ -32,7 +33,7 @@ describe.each(['rows', 'memory'] as const)('quota ledger (%s reservations)', (mo
   beforeAll(async () => {
     handle = openDatabase({ kind: 'sqlite', sqlitePath: path.join(directory, `ledger-${mode}.db`) });
     await migrateToLatest(handle);
-    const sqliteLedger = mode === 'memory' ? new SqliteLedger(handle.sqlite!) : null;
+    const sqliteLedger = mode === 'memory' ? new SqliteLedger(handle.sqlite!, handle.balanceWrites!) : null;
     ledger = new QuotaLedger({ db: handle.db, batcher: new SettlementBatcher(handle.db, handle.kind, 5, ({ error }) => errors.push(error), () => true, sqliteLedger), nodeName: 'node-a', sqliteLedger, kind: handle.kind });
   });
   afterAll(async () => {
@@ -105,6 +106,29 @@ describe.each(['rows', 'memory'] as const)('quota ledger (%s reservations)', (mo
     ledger.release(second.reservation, null);
     await ledger.flushAnswered();
     expect((await balances(userId, await addToken(userId, 1))).user.quota).toBe(9_600);
+  });
+
+  // The memory path keeps the balances it read until a write may have changed them (rows are read in each reserve).
+  it.runIf(mode === 'memory')('sees every balance change made beside it: an edit, a rolled-back edit, a top-up by raw SQL', async () => {
+    const userId = await addUser(1_000);
+    const tokenId = await addToken(userId, 800);
+    const first = await ledger.reserve(userId, tokenId, false, 100);
+    expect(first.ok).toBe(true);
+    // An administrator lowers the balance: the next call is held against the new one, beside the first hold.
+    await handle.db.updateTable('users').set({ quota: 150 }).where('id', '=', userId).execute();
+    expect(await ledger.reserve(userId, tokenId, false, 200)).toEqual({ ok: false, reason: 'user_quota', available: 50 });
+    // An edit that is rolled back leaves the balance as it was, and so does the ledger.
+    await expect(
+      handle.db.transaction().execute(async (transaction) => {
+        await transaction.updateTable('tokens').set({ remain_quota: 0 }).where('id', '=', tokenId).execute();
+        expect(await ledger.reserve(userId, tokenId, false, 10)).toMatchObject({ ok: false, reason: 'token_quota' });
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    expect(await ledger.reserve(userId, tokenId, false, 10)).toMatchObject({ ok: true });
+    // A top-up written as raw SQL counts at once.
+    await sql`UPDATE users SET quota = quota + ${10_000} WHERE id = ${userId}`.execute(handle.db);
+    expect(await ledger.reserve(userId, tokenId, false, 600)).toMatchObject({ ok: true, reservation: { amount: 600 } });
   });
 
   it('retries a batch the database refused (another writer holds the lock) and bills it exactly once when it can', async () => {

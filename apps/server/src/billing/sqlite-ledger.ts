@@ -3,6 +3,7 @@
 // transaction of prepared statements. A crash loses only the holds, so nothing was taken that must be returned.
 import type SQLite from 'better-sqlite3';
 import type { NewLog } from '../db/schema';
+import type { TableWriteCount } from '../db/sqlite-table-writes';
 import type { ReserveResult, Reservation, Settlement } from './ledger-types';
 import { hourlyBuckets, logsOf } from './settlement-rows';
 
@@ -36,8 +37,15 @@ export class SqliteLedger {
   private readonly userHeld = new Map<number, number>();
   private readonly tokenHeld = new Map<number, number>();
   private readonly live = new Set<string>();
+  /** Balances read since the last write that may have changed one: [user quota, token remain_quota or null] by "user:token". */
+  private readonly balanceCache = new Map<string, [number, number | null] | undefined>();
+  private cachedAt = -1;
 
-  constructor(private readonly sqlite: SQLite.Database) {
+  /** `balanceWrites` moves whenever a statement may have changed users or tokens (the cache's validity stamp). */
+  constructor(
+    private readonly sqlite: SQLite.Database,
+    private readonly balanceWrites: TableWriteCount,
+  ) {
     this.statements = {
       balances: sqlite.prepare<[number, number], [number, number | null]>('SELECT quota, (SELECT remain_quota FROM tokens WHERE id = ?) FROM users WHERE id = ?').raw(),
       chargeUser: sqlite.prepare('UPDATE users SET quota = quota - ?, used_quota = used_quota + ?, request_count = request_count + ? WHERE id = ?'),
@@ -54,11 +62,24 @@ export class SqliteLedger {
 
   /** What the user (and the debited token, else 0) can still spend: balance minus what is already held. */
   private room(userId: number, tokenId: number): { available: number; reason: 'user_quota' | 'token_quota' } {
-    const balances = this.statements.balances.get(tokenId, userId);
+    const balances = this.balances(userId, tokenId);
     const user = balances ? Math.max(0, balances[0] - (this.userHeld.get(userId) ?? 0)) : 0;
     if (tokenId <= 0) return { available: user, reason: 'user_quota' };
     const token = balances && balances[1] !== null ? Math.max(0, balances[1] - (this.tokenHeld.get(tokenId) ?? 0)) : 0;
     return token < user ? { available: token, reason: 'token_quota' } : { available: user, reason: 'user_quota' };
+  }
+
+  /** The stored balances, read once between writes that may change them (most calls read none). */
+  private balances(userId: number, tokenId: number): [number, number | null] | undefined {
+    if (this.cachedAt !== this.balanceWrites.count) {
+      this.balanceCache.clear();
+      this.cachedAt = this.balanceWrites.count;
+    }
+    const key = `${userId}:${tokenId}`;
+    if (this.balanceCache.has(key)) return this.balanceCache.get(key);
+    const read = this.statements.balances.get(tokenId, userId);
+    this.balanceCache.set(key, read);
+    return read;
   }
 
   private hold(userId: number, tokenId: number, amount: number): void {

@@ -6,6 +6,7 @@ import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect, type Dialect } fr
 import { createPool } from 'mysql2';
 import pg from 'pg';
 import type { Database } from './schema';
+import { countTableWrites, type TableWriteCount } from './sqlite-table-writes';
 
 /** The database engines Turnpike runs on. */
 export type DatabaseKind = 'sqlite' | 'postgres' | 'mysql';
@@ -33,6 +34,8 @@ export interface DatabaseHandle {
   kind: DatabaseKind;
   /** The SQLite connection under `db` (SQLite only), for the ledger's prepared-statement fast path. */
   sqlite?: SQLite.Database;
+  /** SQLite only: moves whenever a statement may have changed a balance (users, tokens), for the ledger's balance cache. */
+  balanceWrites?: TableWriteCount;
 }
 
 const pgTypes = {
@@ -140,7 +143,8 @@ function openSqlite(target: DatabaseTarget): SQLite.Database {
 export function openDatabase(target: DatabaseTarget): DatabaseHandle {
   if (target.kind === 'sqlite') {
     const sqlite = openSqlite(target);
-    return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), kind: 'sqlite', sqlite };
+    const balanceWrites = countTableWrites(sqlite, ['users', 'tokens']);
+    return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), kind: 'sqlite', sqlite, balanceWrites };
   }
   return { db: new Kysely<Database>({ dialect: createServerDialect(target) }), kind: target.kind };
 }

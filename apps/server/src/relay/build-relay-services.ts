@@ -19,7 +19,8 @@ const shutdownWriteDeadlineMs = 10_000;
 /** Builds the relay services, releases what a previous run of this node left reserved, and adds their shutdown tasks. */
 export async function buildRelayServices(context: AppContext): Promise<RelayServices> {
   // SQLite serves one instance: its reservations are held in memory and its batches run as prepared statements.
-  const sqliteLedger = context.database.sqlite ? new SqliteLedger(context.database.sqlite) : null;
+  const { sqlite, balanceWrites } = context.database;
+  const sqliteLedger = sqlite && balanceWrites ? new SqliteLedger(sqlite, balanceWrites) : null;
   // PostgreSQL and MySQL can be away while this instance serves: refused batches wait in a journal on local disk.
   const journal = sqliteLedger ? null : new SettlementJournal(SettlementJournal.pathFor(context.config.dataDir, context.config.nodeName));
   const batcher = new SettlementBatcher(
