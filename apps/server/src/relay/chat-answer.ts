@@ -286,12 +286,14 @@ export async function relayChatStream(raw: ServerResponse, upstream: UpstreamRes
     'x-accel-buffering': 'no',
   });
   const head = deferHead(raw);
+  const markFirstByte = (): void => {
+    if (firstByteMs !== 0) return;
+    firstByteMs = Date.now() - startedAt;
+    clearTimeout(head);
+  };
   const write = (data: Buffer | string): boolean => {
     if (data.length === 0 || clientGone) return true;
-    if (firstByteMs === 0) {
-      firstByteMs = Date.now() - startedAt;
-      clearTimeout(head);
-    }
+    markFirstByte();
     return raw.write(data);
   };
   try {
@@ -327,7 +329,11 @@ export async function relayChatStream(raw: ServerResponse, upstream: UpstreamRes
     // A stream the upstream broke off ends with the format's error signal, so the caller's SDK raises instead of
     // taking a truncated answer for a whole one.
     const ending = cutShort ? transform.cut() : upstreamBroken ? transform.broken() : transform.end();
-    if (!write(ending)) await waitForDrain(raw);
+    // The closing events go out with the end of the response, in one socket write.
+    if (ending.length > 0 && !clientGone) {
+      markFirstByte();
+      raw.end(ending);
+    }
   } finally {
     clearTimeout(head);
     raw.off('close', onClose);

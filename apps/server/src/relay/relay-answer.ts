@@ -94,7 +94,7 @@ export async function relayStream(raw: ServerResponse, upstream: UpstreamRespons
     if (cutShort) {
       // The answer outran what the call holds: the upstream is dropped and the client's stream ends as OpenAI's do.
       abort.abort('cut');
-      if (!clientGone) raw.write(sseDoneFrame);
+      if (!clientGone) raw.end(sseDoneFrame);
     }
   } finally {
     clearTimeout(head);

@@ -1,7 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { deferHead } from './stream-pump';
+import { Readable } from 'node:stream';
+import { deferHead, pumpStream } from './stream-pump';
 
 /** A socket's flushes: each `_write` or `_writev` call is one write to the kernel. */
 function countFlushes(socket: unknown): () => number {
@@ -77,5 +78,35 @@ describe('deferHead', () => {
       });
     });
     expect(await get(url, headArrived)).toEqual({ status: 200, body: 'data: late\n\n' });
+  });
+});
+
+describe('pumpStream', () => {
+  it('sends the chunks and the end that arrive in one turn of the loop in one write, and later chunks in their own', async () => {
+    let flushes: () => number = () => 0;
+    let afterBurst = -1;
+    const url = await listen((_request, response) => {
+      flushes = countFlushes(response.socket);
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      const head = deferHead(response);
+      const body = new Readable({ read() {} });
+      // A burst: three events in one turn; a fourth in a later turn, with the end of the stream.
+      body.push('data: 1\n\n');
+      body.push('data: 2\n\n');
+      body.push('data: 3\n\n');
+      setTimeout(() => {
+        afterBurst = flushes();
+        body.push('data: 4\n\n');
+        body.push(null);
+      }, 20);
+      void pumpStream(body, response, (chunk) => {
+        clearTimeout(head);
+        return response.write(chunk);
+      }).then(() => response.end());
+    });
+    expect(await get(url)).toEqual({ status: 200, body: 'data: 1\n\ndata: 2\n\ndata: 3\n\ndata: 4\n\n' });
+    // The head and the burst went out together; the last event with the stream's end.
+    expect(afterBurst).toBe(1);
+    expect(flushes()).toBe(2);
   });
 });

@@ -1,7 +1,8 @@
 // Moves an upstream stream to the client with plain events: no async iterator and no promise per chunk, which on
 // thousands of long streams is most of what forwarding a chunk costs. The head of the answer goes out with its first
-// bytes, in one socket write.
+// bytes, and what arrives in one turn of the event loop goes out in one socket write.
 import type { ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Readable } from 'node:stream';
 
 /** How long the head of a streamed answer waits for the first bytes of its body before it is sent alone. */
@@ -30,6 +31,11 @@ export function deferHead(raw: ServerResponse): NodeJS.Timeout {
 export function pumpStream(body: Readable, raw: ServerResponse, forward: (chunk: Buffer) => boolean): Promise<boolean> {
   return new Promise((resolve) => {
     let settled = false;
+    let corked: Socket | null = null;
+    const uncork = (): void => {
+      corked?.uncork();
+      corked = null;
+    };
     const resume = (): void => {
       body.resume();
     };
@@ -45,6 +51,14 @@ export function pumpStream(body: Readable, raw: ServerResponse, forward: (chunk:
       resolve(broken);
     };
     const onData = (chunk: Buffer): void => {
+      // Chunks that arrive in one turn of the loop go out in one socket write (with the stream's end, when the
+      // upstream's end arrives in the same turn): corked here, uncorked once the turn's I/O is done.
+      const socket = raw.socket;
+      if (corked === null && socket) {
+        corked = socket;
+        socket.cork();
+        setImmediate(uncork);
+      }
       let more: boolean;
       try {
         more = forward(chunk);
