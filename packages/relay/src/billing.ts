@@ -86,10 +86,11 @@ export function computeQuotaCost(quote: BillingQuote, usage: BillableUsage): Quo
   }
   const rows: PricedRow[] = [];
   for (const unit of billingUnits) {
-    const rate = unit.rate(quote);
-    if (rate === undefined) continue;
+    // The quantity first: most units are unused, and their rates (exact products) are not worth working out.
     const quantity = unit.quantity(usage);
     if (quantity === 0 && !unit.always) continue;
+    const rate = unit.rate(quote);
+    if (rate === undefined) continue;
     rows.push({ unit: unit.name, quantity, rate });
     if (quantity > 0 && unit.logFields) Object.assign(unitFields, unit.logFields(quantity));
   }
