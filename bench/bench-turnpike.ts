@@ -44,7 +44,7 @@ export async function startTurnpike(repositoryRoot: string, run: TurnpikeRunOpti
     NODE_ENV: 'production',
     METRICS_ENABLED: run.metrics ? 'true' : 'false',
   };
-  const profile = [...(run.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(run.profileDir)}`] : []), ...(process.env.TP_INSPECT ? [`--inspect=127.0.0.1:${process.env.TP_INSPECT}`] : [])];
+  const profile = run.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(run.profileDir)}`] : [];
   // Its log (LOG_LEVEL and up) is kept for a look after the run; *.log files are ignored by git.
   const logFile = path.join(repositoryRoot, 'bench/results/turnpike.log');
   fs.mkdirSync(path.dirname(logFile), { recursive: true });
