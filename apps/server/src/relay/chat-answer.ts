@@ -398,6 +398,7 @@ export async function readChatAnswer(upstream: UpstreamResponse, plan: ChatAnswe
   let canonical: CanonicalResponse;
   let bytes: Buffer | null = null;
   let reported: CanonicalUsage | undefined;
+  let checked: ReturnType<typeof reconcileUsage> | undefined;
   if (plan.upstreamStream) {
     canonical = await collectStreamedAnswer(upstream, plan);
     reported = canonical.usage;
@@ -410,15 +411,15 @@ export async function readChatAnswer(upstream: UpstreamResponse, plan: ChatAnswe
     const error = screened || findFormat(plan.wire) ? undefined : wire.decodeError(parsed);
     if (error) throw new Error(error.message);
     reported = wire.readUsage(parsed);
-    const passed = reported && reconcileUsage(reported, plan.usageReading);
+    checked = reported && reconcileUsage(reported, plan.usageReading);
     // Passed-through answers with their usage need no decoding at all: the bytes go back as they came.
-    if (plan.passthrough && !plan.sensitive && passed && hasTokens(passed.usage)) return { bytes: raw, contentType: 'application/json', outcome: { usage: billableFrom(passed.usage), upstreamBroken: false, usageCounted: false, usageWarnings: passed.warnings } };
+    if (plan.passthrough && !plan.sensitive && checked && hasTokens(checked.usage)) return { bytes: raw, contentType: 'application/json', outcome: { usage: billableFrom(checked.usage), upstreamBroken: false, usageCounted: false, usageWarnings: checked.warnings } };
     canonical = wire.decodeResponse(parsed);
     reported ??= canonical.usage;
     if (plan.passthrough) bytes = raw;
   }
-  // The usage is checked before a converted answer reports it, so the caller sees what is billed.
-  const checked = reported && reconcileUsage(reported, plan.usageReading);
+  // The usage is checked (once) before a converted answer reports it, so the caller sees what is billed.
+  checked ??= reported && reconcileUsage(reported, plan.usageReading);
   if (checked) canonical = { ...canonical, usage: checked.usage };
   // The completion check: a filtered answer is encoded afresh; the upstream's usage (what it produced) is still billed.
   const filtered = plan.sensitive ? filterWholeAnswer(plan.sensitive, canonical) : null;
