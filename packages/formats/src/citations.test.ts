@@ -14,7 +14,7 @@ const wiki = 'https://en.wikipedia.org/wiki/Eiffel_Tower';
  * `summarised`: sources of server-tool results (Anthropic web search) that formats without a carrier get as a text
  * summary at the end of the answer, cited there; Anthropic clients get the server-tool blocks themselves.
  */
-const sources: Array<{ name: string; format: string; folder: string; file: string; citations: CanonicalCitation[]; summarised?: string[] }> = [
+const sources: Array<{ name: string; format: string; folder: string; file: string; citations: CanonicalCitation[]; summarised?: string[]; searched?: string }> = [
   {
     name: 'Anthropic web search',
     format: 'anthropic-messages',
@@ -22,6 +22,7 @@ const sources: Array<{ name: string; format: string; folder: string; file: strin
     file: 'anthropic-web-search-citations.json',
     citations: [{ url: wiki, title: 'Eiffel Tower - Wikipedia', citedText: 'The tower is 330 metres (1,083 ft) tall, about the same height as an 81-storey building.' }],
     summarised: [wiki],
+    searched: 'Eiffel Tower height',
   },
   {
     name: 'OpenAI chat url_citation',
@@ -36,6 +37,7 @@ const sources: Array<{ name: string; format: string; folder: string; file: strin
     folder: 'openai',
     file: 'openai-responses-web-search.json',
     citations: [{ url: wiki, title: 'Eiffel Tower - Wikipedia', citedText: 'The Eiffel Tower is 330 metres tall.', start: 0, end: 36 }],
+    searched: 'Eiffel Tower height',
   },
   {
     name: 'Perplexity search_results',
@@ -116,7 +118,7 @@ describe('citations through the canonical model', () => {
       expect(grounding?.groundingChunks.map((chunk) => chunk.web.uri)).toEqual([...new Set(source.citations.map((item) => item.url))]);
       // Gemini carries a web search as grounding: its query, and the pages found as chunks.
       expect(grounding?.groundingSupports).toHaveLength(source.citations.length);
-      expect((grounding as { webSearchQueries?: string[] } | undefined)?.webSearchQueries).toEqual(source.summarised ? ['Eiffel Tower height'] : undefined);
+      expect((grounding as { webSearchQueries?: string[] } | undefined)?.webSearchQueries).toEqual(source.searched === undefined ? undefined : [source.searched]);
     });
   }
 
@@ -140,8 +142,14 @@ describe('citations through the canonical model', () => {
     it('decodes to citation parts with offsets into the joined text', () => {
       const parts = streamedParts('openai-responses', recorded);
       expect(parts.filter((part) => part.type === 'citation').map((part) => part.citation)).toEqual([eiffel, opened]);
-      const text = collectStreamParts(parts, { id: 'x', model: 'x', created: 0 }).parts[0];
-      expect(text).toMatchObject({ type: 'text', text: 'The Eiffel Tower is 330 metres tall. It opened in 1889.', citations: [eiffel, opened] });
+      const collected = collectStreamParts(parts, { id: 'x', model: 'x', created: 0 }).parts;
+      expect(collected.find((part) => part.type === 'text')).toMatchObject({ type: 'text', text: 'The Eiffel Tower is 330 metres tall. It opened in 1889.', citations: [eiffel, opened] });
+      // The search itself arrives as a server-tool call and its result, once its item is done.
+      const searches = parts.flatMap((part) => (part.type === 'server-tool' ? [part.part] : []));
+      expect(searches.map((part) => [part.kind, part.name, part.id, part.input])).toEqual([
+        ['call', 'web_search', 'ws_67ccf18f64008190a39b619f4c8455f0', '{"query":"Eiffel Tower height"}'],
+        ['result', 'web_search', 'ws_67ccf18f64008190a39b619f4c8455f0', undefined],
+      ]);
     });
 
     for (const target of ['openai-chat', 'openai-responses', 'anthropic-messages', 'gemini'] as const) {

@@ -75,6 +75,32 @@ export function decodeAnthropicServerTool(block: JsonRecord): CanonicalServerToo
   return part;
 }
 
+/** The pages of a Responses web search action (`sources`, urls only), as citations. */
+function responsesSources(action: JsonRecord): CanonicalCitation[] {
+  if (!Array.isArray(action.sources)) return [];
+  return action.sources.flatMap((source) => (isRecord(source) && text(source.url) ? [{ url: source.url as string, ...(text(source.title) ? { title: source.title as string } : {}) }] : []));
+}
+
+/**
+ * Decodes a Responses `web_search_call` item as a call and its result: a search (`action.type` "search") is a
+ * `web_search` with its query and the pages it found; a page opened or searched within ("open_page", "find") is a
+ * `web_fetch` of that page. A failed item's result is an error.
+ * @see https://platform.openai.com/docs/guides/tools-web-search
+ */
+export function decodeResponsesWebSearchCall(item: JsonRecord): CanonicalServerToolPart[] {
+  const raw = { format: 'openai-responses' as const, block: item };
+  const id = text(item.id) ?? '';
+  const action = isRecord(item.action) ? item.action : {};
+  const page = action.type === 'open_page' || action.type === 'find' ? text(action.url) : undefined;
+  const name = page === undefined ? 'web_search' : 'web_fetch';
+  const input = page === undefined ? { query: text(action.query) ?? '' } : { url: page, ...(text(action.pattern) ? { pattern: action.pattern } : {}) };
+  const result: CanonicalServerToolPart = { type: 'server-tool', kind: 'result', name, id, raw };
+  const sources = page === undefined ? responsesSources(action) : [{ url: page }];
+  if (sources.length > 0) result.sources = sources;
+  if (item.status === 'failed') result.isError = true;
+  return [{ type: 'server-tool', kind: 'call', name, id, input: JSON.stringify(input), raw }, result];
+}
+
 /** The query a web search call searched for, from its input JSON. */
 export function webSearchQuery(part: CanonicalServerToolPart): string | undefined {
   try {

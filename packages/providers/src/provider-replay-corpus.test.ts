@@ -154,9 +154,11 @@ describe('provider replay corpus through the codecs', () => {
             expectedCalls(replay, (index) => unsealedToolCallId(extras.toolCalls[index].id)).map((call) => ({ ...call, signature: target === 'gemini' ? call.signature : undefined })),
           );
           expect(new Set(extras.citations)).toEqual(new Set(replay.expect.citations ?? []));
-          // Only Anthropic server-tool blocks decode back; other carriers are checked in the encoded text.
-          expect(extras.serverTools).toEqual(target === 'anthropic-messages' ? (replay.expect.serverTools?.[target] ?? []) : []);
-          for (const type of target === 'anthropic-messages' ? [] : (replay.expect.serverTools?.[target] ?? [])) expect(text).toContain(`"type":"${type}"`);
+          // Anthropic's server-tool blocks decode back as they are, a Responses `web_search_call` item as a call and its
+          // result; Gemini's grounding is checked in the encoded text.
+          const carried = replay.expect.serverTools?.[target] ?? [];
+          expect(extras.serverTools).toEqual(target === 'anthropic-messages' ? carried : target === 'openai-responses' ? carried.flatMap((type) => [type, type]) : []);
+          for (const type of target === 'anthropic-messages' ? [] : carried) expect(text).toContain(`"type":"${type}"`);
         });
       }
 

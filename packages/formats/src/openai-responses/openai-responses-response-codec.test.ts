@@ -94,20 +94,26 @@ describe('openai responses response codec', () => {
     expect(encodeOpenAiResponsesResponse({ ...base, finishReason: 'stop' }).usage).toBeNull();
   });
 
-  it('reads refusals as text and skips built-in tool items', () => {
+  it('reads refusals as text, web searches as server-tool calls and results, and skips other built-in tool items', () => {
+    const search = { id: 'ws_1', type: 'web_search_call', status: 'completed', action: { type: 'search', query: 'x', sources: [{ type: 'url', url: 'https://example.com/a' }] } };
+    const opened = { id: 'ws_2', type: 'web_search_call', status: 'failed', action: { type: 'open_page', url: 'https://example.com/b' } };
     const decoded = decodeOpenAiResponsesResponse(
       openAiResponsesResponseSchema.parse({
         id: 'r',
         created_at: 1,
         model: 'm',
         status: 'completed',
-        output: [
-          { id: 'ws_1', type: 'web_search_call', status: 'completed', action: { type: 'search', query: 'x' } },
-          { id: 'msg_1', type: 'message', role: 'assistant', status: 'completed', content: [{ type: 'refusal', refusal: 'I cannot help.' }] },
-        ],
+        output: [search, opened, { id: 'fs_1', type: 'file_search_call', status: 'completed', queries: ['q'] }, { id: 'msg_1', type: 'message', role: 'assistant', status: 'completed', content: [{ type: 'refusal', refusal: 'I cannot help.' }] }],
       }),
     );
-    expect(decoded.parts).toEqual([{ type: 'text', text: 'I cannot help.' }]);
+    const raw = (block: object) => ({ format: 'openai-responses', block });
+    expect(decoded.parts).toEqual([
+      { type: 'server-tool', kind: 'call', name: 'web_search', id: 'ws_1', input: '{"query":"x"}', raw: raw(search) },
+      { type: 'server-tool', kind: 'result', name: 'web_search', id: 'ws_1', sources: [{ url: 'https://example.com/a' }], raw: raw(search) },
+      { type: 'server-tool', kind: 'call', name: 'web_fetch', id: 'ws_2', input: '{"url":"https://example.com/b"}', raw: raw(opened) },
+      { type: 'server-tool', kind: 'result', name: 'web_fetch', id: 'ws_2', sources: [{ url: 'https://example.com/b' }], isError: true, raw: raw(opened) },
+      { type: 'text', text: 'I cannot help.' },
+    ]);
     expect(decoded.finishReason).toBe('stop');
     expect(decoded.usage).toBeUndefined();
   });

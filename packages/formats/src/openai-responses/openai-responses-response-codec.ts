@@ -1,7 +1,7 @@
 // OpenAI Responses answer <-> canonical response, plus the status, item and error helpers the stream codecs share.
 // @see https://platform.openai.com/docs/api-reference/responses/object
 import type { CanonicalCitation, CanonicalError, CanonicalFinishReason, CanonicalPart, CanonicalResponse, CanonicalUsage } from '../canonical-model';
-import { carriesWebSearch, webSearchQuery, type ServerToolCarrier } from '../server-tools';
+import { carriesWebSearch, decodeResponsesWebSearchCall, webSearchQuery, type ServerToolCarrier } from '../server-tools';
 import { decodeOpenAiError, encodeOpenAiError } from '../openai-chat/openai-chat-response-codec';
 import type { OpenAiErrorBody } from '../openai-chat/openai-chat-schema';
 import type { OpenAiResponsesOutputItem, OpenAiResponsesResponse } from './openai-responses-schema';
@@ -151,7 +151,8 @@ function decodeOutputItem(item: OpenAiResponsesOutputItem, parts: CanonicalPart[
     const signature = item.encrypted_content ?? undefined;
     if (text.length > 0 || signature !== undefined) parts.push(signature === undefined ? { type: 'reasoning', text } : { type: 'reasoning', text, signature });
   }
-  // Other items (web_search_call, file_search_call, …) record work OpenAI did itself; their result is in the message text.
+  else if (item.type === 'web_search_call') parts.push(...decodeResponsesWebSearchCall(item));
+  // Other items (file_search_call, …) record work OpenAI did itself; their result is in the message text.
   return false;
 }
 

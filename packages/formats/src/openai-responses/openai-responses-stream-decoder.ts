@@ -6,6 +6,7 @@
 import { citationsFromOpenAiAnnotations, shiftedCitation } from '../citations';
 import type { CanonicalStreamMetadata, CanonicalStreamPart } from '../canonical-model';
 import { SseParser, type SseEvent } from '../sse-parser';
+import { decodeResponsesWebSearchCall } from '../server-tools';
 import { decodeOpenAiResponsesError, finishReasonFromOpenAiResponses, readReasoningItemText } from './openai-responses-response-codec';
 import { usageFromOpenAiResponses } from './openai-responses-usage';
 import { isRecord, type JsonRecord } from '../json-values';
@@ -248,6 +249,8 @@ export class OpenAiResponsesStreamDecoder {
       this.pushMissingText(outputIndex, text, 'text-delta');
     } else if (type === 'reasoning') {
       this.closeReasoning(state, item);
+    } else if (type === 'web_search_call') {
+      for (const part of decodeResponsesWebSearchCall(item)) this.output.push({ type: 'server-tool', part });
     }
     this.items.delete(outputIndex);
   }
