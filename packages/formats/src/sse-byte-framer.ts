@@ -180,8 +180,8 @@ export class SseByteFramer {
     else if (nameLength === 5 && startsWith(bytes, start, colonAt, 'event')) {
       if (this.readNames) this.eventName = bytes.toString('utf8', valueStart, end);
     } else if (nameLength === 2 && startsWith(bytes, start, colonAt, 'id')) {
-      const nulAt = bytes.indexOf(0, valueStart);
-      if (nulAt === -1 || nulAt >= end) this.eventId = bytes.toString('utf8', valueStart, end);
+      const value = bytes.toString('utf8', valueStart, end);
+      if (!value.includes('\u0000')) this.eventId = value;
     } else if (nameLength === 5 && startsWith(bytes, start, colonAt, 'retry')) {
       const value = bytes.toString('utf8', valueStart, end);
       if (DIGITS.test(value)) this.eventRetry = Number(value);
