@@ -1,6 +1,7 @@
 // Wire dialects: the canonical model, SSE parsing and writing, and one folder per format.
 export * from './canonical-model';
 export * from './canonical-stream-collect';
+export * from './sse-byte-framer';
 export * from './sse-parser';
 export * from './sse-writer';
 export * from './stream-usage-reader-base';

@@ -3,7 +3,6 @@
 // (`[{…}\n,\r\n{…}\n]`). The framing is detected from the first byte that is not whitespace.
 // @see https://ai.google.dev/api/generate-content#method:-models.streamgeneratecontent
 import { SseByteFramer } from '../sse-byte-framer';
-import { SseParser } from '../sse-parser';
 
 const OPEN_BRACKET = 0x5b;
 const OPEN_BRACE = 0x7b;
@@ -66,20 +65,6 @@ export class JsonArrayElementByteSplitter {
   }
 }
 
-/** Incremental splitter of a JSON array of objects into element texts (see `JsonArrayElementByteSplitter`). */
-export class JsonArrayElementSplitter {
-  private readonly splitter: JsonArrayElementByteSplitter;
-
-  constructor(onElement: (json: string) => void) {
-    this.splitter = new JsonArrayElementByteSplitter((bytes, start, end) => onElement(bytes.toString('utf8', start, end)));
-  }
-
-  /** Consumes bytes of the array (including its brackets and separators). */
-  push(bytes: Buffer): void {
-    this.splitter.push(bytes);
-  }
-}
-
 /** The framing of a Gemini stream from its first byte that is not whitespace; undefined when there is none yet. */
 function detectFraming(bytes: Buffer): 'sse' | 'json-array' | undefined {
   const first = bytes.findIndex((byte) => !isWhitespace(byte));
@@ -98,6 +83,11 @@ export class GeminiByteFramer {
     this.arraySplitter = new JsonArrayElementByteSplitter(onChunk);
   }
 
+  /** The framing seen so far; undefined until a non-whitespace byte arrived. */
+  get detectedFraming(): 'sse' | 'json-array' | undefined {
+    return this.framing;
+  }
+
   /** Feeds stream bytes. */
   push(chunk: Uint8Array): void {
     const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
@@ -112,34 +102,26 @@ export class GeminiByteFramer {
   }
 }
 
-/** Delivers each JSON chunk of a Gemini stream, SSE or JSON array, as text. */
+/** Delivers each JSON chunk of a Gemini stream, SSE or JSON array, as text (a `GeminiByteFramer` that decodes). */
 export class GeminiStreamFramer {
-  private readonly onChunk: (json: string) => void;
-  private framing: 'sse' | 'json-array' | undefined = undefined;
-  private readonly sseParser: SseParser;
-  private readonly arraySplitter: JsonArrayElementSplitter;
+  private readonly bytesFramer: GeminiByteFramer;
 
   constructor(onChunk: (json: string) => void) {
-    this.onChunk = onChunk;
-    this.sseParser = new SseParser({ onEvent: (event) => this.onChunk(event.data) });
-    this.arraySplitter = new JsonArrayElementSplitter(onChunk);
+    this.bytesFramer = new GeminiByteFramer((bytes, start, end) => onChunk(bytes.toString('utf8', start, end)));
   }
 
   /** The framing seen so far; undefined until a non-whitespace byte arrived. */
   get detectedFraming(): 'sse' | 'json-array' | undefined {
-    return this.framing;
+    return this.bytesFramer.detectedFraming;
   }
 
   /** Feeds stream bytes. */
   push(chunk: Uint8Array): void {
-    const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-    this.framing ??= detectFraming(bytes);
-    if (this.framing === 'json-array') this.arraySplitter.push(bytes);
-    else if (this.framing === 'sse') this.sseParser.push(bytes);
+    this.bytesFramer.push(chunk);
   }
 
   /** Flushes the end of the stream. */
   end(): void {
-    if (this.framing === 'sse') this.sseParser.end();
+    this.bytesFramer.end();
   }
 }

@@ -7,7 +7,7 @@
 // @see https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ResponseStream.html
 import { Buffer } from 'node:buffer';
 import { crc32 } from 'node:zlib';
-import type { AnthropicErrorType } from '@turnpike/formats';
+import { encodeSseJson, type AnthropicErrorType } from '@turnpike/formats';
 
 /** A header value as decoded: bools, integers (int64 as bigint), bytes, strings, timestamps and UUIDs (hex with dashes). */
 export type EventStreamHeaderValue = boolean | number | bigint | Buffer | string | Date;
@@ -160,13 +160,9 @@ export function anthropicErrorTypeForBedrock(exception: string): AnthropicErrorT
   return anthropicErrorTypes[key] ?? 'api_error';
 }
 
-function sseEvent(event: string | undefined, data: unknown): string {
-  return `${event === undefined ? '' : `event: ${event}\n`}data: ${JSON.stringify(data)}\n\n`;
-}
-
 /** An Anthropic `error` SSE event. */
 export function anthropicErrorEvent(type: AnthropicErrorType, message: string): string {
-  return sseEvent('error', { type: 'error', error: { type, message } });
+  return encodeSseJson({ type: 'error', error: { type, message } }, 'error');
 }
 
 function headerString(headers: Record<string, EventStreamHeaderValue>, name: string): string | undefined {
@@ -191,7 +187,7 @@ function chunkToSse(payload: Buffer): string {
   const event = typeof bytes === 'string' ? parseJson(Buffer.from(bytes, 'base64')) : undefined;
   if (event === undefined) return anthropicErrorEvent('api_error', 'Bedrock sent a stream chunk that is not an Anthropic event');
   const type = recordOf(event).type;
-  return sseEvent(typeof type === 'string' ? type : undefined, event);
+  return encodeSseJson(event, typeof type === 'string' ? type : undefined);
 }
 
 function exceptionToSse(message: EventStreamMessage): string {

@@ -74,6 +74,11 @@ describe('ZhipuStreamDecoder', () => {
     expect(decoder.metadata?.id).toBe('abc');
   });
 
+  it('drops a byte order mark before the first event, so its event line is read', () => {
+    const stream = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('event:finish\nmeta:{"request_id":"req-2"}\n\n')]);
+    expect(decodeAll(byteByByte(stream)).parts).toEqual([{ type: 'finish', reason: 'stop' }]);
+  });
+
   it('names the answer by the meta request id when events carry no id, and tolerates unreadable meta', () => {
     const named = decodeAll([Buffer.from('event:finish\nmeta:{"request_id":"req-1","task_id":"task-1","task_status":"SUCCESS"}\n\n')]);
     expect(named.parts).toEqual([{ type: 'finish', reason: 'stop' }]);

@@ -1,37 +1,33 @@
 // Zhipu v3 `sse-invoke` streams: SSE events `add`, `finish`, `error` and `interrupted` whose `data:` is RAW TEXT (not
-// JSON), and a `meta:` line on `finish` carrying the usage as JSON. The shared SseParser drops unknown fields such as
-// `meta:`, so this decoder reads the lines itself, with the standard's rules (CR, LF or CRLF line ends; one space
-// after the colon removed; several `data:` lines joined with "\n"), as Zhipu's own SDK client does.
+// JSON), and a `meta:` line on `finish` carrying the usage as JSON. The shared SseByteFramer frames the lines with the
+// standard's rules (as Zhipu's own SDK client does), hands over the `meta:` field the standard ignores, and dispatches
+// an event that has fields but no data (a `finish` may carry only `meta:`).
 // @see https://open.bigmodel.cn/dev/api#chatglm_turbo (SSE 调用, 响应参数)
 // @see https://github.com/zhipuai/zhipuai-sdk-python (zhipuai/utils/sse_client.py, v1)
 // @see https://html.spec.whatwg.org/multipage/server-sent-events.html#event-stream-interpretation
-import type { CanonicalStreamDecoder, CanonicalStreamMetadata, CanonicalStreamPart } from '@turnpike/formats';
+import { SseByteFramer, type CanonicalStreamDecoder, type CanonicalStreamMetadata, type CanonicalStreamPart } from '@turnpike/formats';
 import { sniffBodyStart } from '../native-dialect/body-start';
 import { decodeZhipuError, zhipuUsage } from './zhipu-response-codec';
 
-const LINE_FEED = 0x0a;
-const CARRIAGE_RETURN = 0x0d;
-
 type Json = Record<string, unknown>;
 const record = (value: unknown): Json => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {});
-
-/** One event block as read from the stream. */
-interface ZhipuSseEvent {
-  event: string | undefined;
-  data: string[];
-  meta: string | undefined;
-}
 
 /** Decodes a v3 SSE stream into canonical parts; a JSON body in its place (an error answered with HTTP 200) becomes an error part. */
 export class ZhipuStreamDecoder implements CanonicalStreamDecoder {
   private readonly now: () => number;
   private mode: 'unknown' | 'sse' | 'json' = 'unknown';
+  /** The JSON body held whole when the upstream answered one in place of the stream. */
   private pending: Buffer[] = [];
-  /** The previous chunk ended with CR: a leading LF of the next one ends the same line. */
-  private skipLineFeed = false;
-  private current: ZhipuSseEvent = { event: undefined, data: [], meta: undefined };
-  private sawField = false;
-  private lastEventId: string | undefined = undefined;
+  private readonly framer = new SseByteFramer((bytes, start, end, name) => this.dispatch(name, bytes.toString('utf8', start, end)), true, {
+    onOtherField: (field, value) => {
+      if (field === 'meta') this.meta = value;
+    },
+    dispatchWithoutData: true,
+  });
+  /** The `meta:` value of the event being read. */
+  private meta: string | undefined = undefined;
+  /** The parts completed during the current `push` or `end`. */
+  private parts: CanonicalStreamPart[] = [];
   private streamMetadata: CanonicalStreamMetadata | undefined = undefined;
   private ended = false;
 
@@ -58,91 +54,50 @@ export class ZhipuStreamDecoder implements CanonicalStreamDecoder {
       this.pending.push(Buffer.from(bytes));
       return [];
     }
-    return this.pushSse(bytes);
+    this.framer.push(bytes);
+    return this.take();
   }
 
   /** Flushes the last line and event; a stream that stopped before `finish`, `error` or `interrupted` ends with an error part. */
   end(): CanonicalStreamPart[] {
-    const parts: CanonicalStreamPart[] = [];
-    if (this.mode === 'json') {
-      parts.push(this.jsonBodyError());
-    } else {
-      if (this.pending.length > 0) parts.push(...this.readLine(Buffer.concat(this.pending)));
-      parts.push(...this.dispatch());
-    }
+    if (this.mode === 'json') this.parts.push(this.jsonBodyError());
+    else this.framer.end();
     this.pending = [];
     if (!this.ended) {
       this.ended = true;
-      parts.push({ type: 'error', error: { message: 'the ChatGLM stream ended before its finish event', type: 'zhipu_error', httpStatus: 502 } });
+      this.parts.push({ type: 'error', error: { message: 'the ChatGLM stream ended before its finish event', type: 'zhipu_error', httpStatus: 502 } });
     }
+    return this.take();
+  }
+
+  private take(): CanonicalStreamPart[] {
+    const parts = this.parts;
+    this.parts = [];
     return parts;
   }
 
-  private pushSse(bytes: Buffer): CanonicalStreamPart[] {
-    const parts: CanonicalStreamPart[] = [];
-    let position = 0;
-    if (this.skipLineFeed && bytes.length > 0) {
-      this.skipLineFeed = false;
-      if (bytes[0] === LINE_FEED) position = 1;
-    }
-    for (let index = position; index < bytes.length; index += 1) {
-      const byte = bytes[index];
-      if (byte !== LINE_FEED && byte !== CARRIAGE_RETURN) continue;
-      let line = bytes.subarray(position, index);
-      if (this.pending.length > 0) {
-        this.pending.push(line);
-        line = Buffer.concat(this.pending);
-        this.pending = [];
-      }
-      parts.push(...this.readLine(line));
-      if (byte === CARRIAGE_RETURN) {
-        if (index + 1 === bytes.length) this.skipLineFeed = true;
-        else if (bytes[index + 1] === LINE_FEED) index += 1;
-      }
-      position = index + 1;
-    }
-    if (position < bytes.length) this.pending.push(Buffer.from(bytes.subarray(position)));
-    return parts;
-  }
-
-  private readLine(line: Buffer): CanonicalStreamPart[] {
-    if (line.length === 0) return this.dispatch();
-    const text = line.toString('utf8');
-    if (text.startsWith(':')) return [];
-    const colon = text.indexOf(':');
-    const field = colon === -1 ? text : text.slice(0, colon);
-    let value = colon === -1 ? '' : text.slice(colon + 1);
-    if (value.startsWith(' ')) value = value.slice(1);
-    if (field === 'data') this.current.data.push(value);
-    else if (field === 'event') this.current.event = value;
-    else if (field === 'meta') this.current.meta = value;
-    else if (field === 'id') this.lastEventId = value;
-    else return [];
-    this.sawField = true;
-    return [];
-  }
-
-  private dispatch(): CanonicalStreamPart[] {
-    const event = this.current;
-    const had = this.sawField;
-    this.current = { event: undefined, data: [], meta: undefined };
-    this.sawField = false;
-    if (!had || this.ended) return [];
+  private dispatch(name: string | undefined, data: string): void {
+    const meta = this.meta;
+    this.meta = undefined;
+    if (this.ended) return;
     this.identify(undefined);
-    const data = event.data.join('\n');
-    switch (event.event ?? 'add') {
+    switch (name ?? 'add') {
       case 'add':
-        return data === '' ? [] : [{ type: 'text-delta', text: data }];
+        if (data !== '') this.parts.push({ type: 'text-delta', text: data });
+        return;
       case 'finish':
-        return this.finish(data, event.meta);
+        this.parts.push(...this.finish(data, meta));
+        return;
       case 'error':
         this.ended = true;
-        return [{ type: 'error', error: { message: data === '' ? 'ChatGLM reported an error' : data, type: 'zhipu_error', httpStatus: 500 } }];
+        this.parts.push({ type: 'error', error: { message: data === '' ? 'ChatGLM reported an error' : data, type: 'zhipu_error', httpStatus: 500 } });
+        return;
       case 'interrupted':
         this.ended = true;
-        return [{ type: 'finish', reason: 'content-filter' }];
+        this.parts.push({ type: 'finish', reason: 'content-filter' });
+        return;
       default:
-        return [];
+        return;
     }
   }
 
@@ -165,7 +120,7 @@ export class ZhipuStreamDecoder implements CanonicalStreamDecoder {
   /** Names the answer by the stream's event id, else by the given id, the first time one is known. */
   private identify(fallback: string | undefined): void {
     if (this.streamMetadata) return;
-    const id = this.lastEventId || fallback;
+    const id = this.framer.lastEventId || fallback;
     if (id) this.streamMetadata = { id, model: '', created: Math.floor(this.now() / 1000) };
   }
 
