@@ -1,7 +1,8 @@
 // Rarely used libraries load on first use, not at start: the production build idling on SQLite (no tracing, no
 // metrics, no Redis) has not loaded the other engines' drivers, OpenTelemetry, prom-client, ioredis, nodemailer,
 // openid-client, @simplewebauthn or otplib; the first passkey ceremony loads @simplewebauthn, and a configured OTLP
-// endpoint and METRICS_ENABLED load theirs at start. A preloaded hook records every package the process resolves.
+// endpoint and METRICS_ENABLED load theirs at start; Node's own undici is never loaded. A preloaded hook records every
+// package the process resolves.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -69,6 +70,13 @@ describe('libraries loaded on first use', () => {
       const loaded = server.loaded();
       expect(loaded.has('@simplewebauthn/server')).toBe(true);
       expect(loadedOnFirstUse.filter((name) => loaded.has(name))).toEqual(['@simplewebauthn/server']);
+    });
+
+    it("never loads Node's own undici (an ES import of node:http would, through its WebSocket getters)", async () => {
+      await server.instance.stop();
+      const loaded = server.loaded();
+      expect(loaded.has('undici')).toBe(true);
+      expect(loaded.has('node:internal/deps/undici')).toBe(false);
     });
   });
 

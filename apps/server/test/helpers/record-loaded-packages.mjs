@@ -1,6 +1,7 @@
 // Preloaded into a Turnpike process (NODE_OPTIONS=--import) by the lazy-loading test: appends the name of each npm
 // package the process loads, the first time it loads one, as a line of the file TURNPIKE_LOADED_PACKAGES_FILE.
-// The hooks see `import`, `import()` and `require` alike, and the line is written before the module runs.
+// The hooks see `import`, `import()` and `require` alike, and the line is written before the module runs. At exit it
+// adds `node:internal/deps/undici` when Node's own undici (behind global fetch and node:http's WebSocket) was loaded.
 import { appendFileSync } from 'node:fs';
 import { registerHooks } from 'node:module';
 
@@ -22,4 +23,8 @@ registerHooks({
     }
     return resolved;
   },
+});
+
+process.on('exit', () => {
+  if (file && process.moduleLoadList.some((entry) => entry.includes('internal/deps/undici'))) appendFileSync(file, 'node:internal/deps/undici\n');
 });
