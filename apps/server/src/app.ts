@@ -19,9 +19,9 @@ import { SafeOutbound } from './http/safe-outbound';
 import { logSerializers } from './http/log-redaction';
 import { AccessLoggedController, createAccessLog, type AccessLogWatch } from './http/access-log';
 import { createRequestIdAssigner, newRequestId, requestIdHeader, requestIdOf } from './http/request-id';
-import { GatewayMetrics } from './metrics/gateway-metrics';
+import { loadGatewayMetrics } from './metrics/load-gateway-metrics';
 import { OptionStore } from './options/option-store';
-import { openRelayTracing } from './telemetry/relay-tracing';
+import { openRelayTracing } from './telemetry/open-relay-tracing';
 import { openRateLimitStore } from './rate-limit/open-rate-limit-store';
 import { registerGlobalRateLimits } from './rate-limit/global-rate-limit';
 import { buildRelayServices } from './relay/build-relay-services';
@@ -91,14 +91,14 @@ export async function buildServer(config: Config, modules: RouteModule[] = route
   // Prometheus series, when METRICS_ENABLED: the readings taken at a scrape look at the relay once it exists.
   let relay: RelayServices | null = null;
   const metrics = config.metrics.enabled
-    ? new GatewayMetrics({
+    ? new (await loadGatewayMetrics()).GatewayMetrics({
         databaseUp: () => databaseAnswers(database.db),
         redisUp: () => (config.redisUrl ? !bus.degraded : null),
         settlementQueueDepth: () => relay?.ledger.queueDepth ?? 0,
         reservationsHeld: () => relay?.ledger.held ?? 0,
       })
     : null;
-  const tracing = openRelayTracing(process.env, config.nodeName);
+  const tracing = await openRelayTracing(process.env, config.nodeName);
   const base: AppContext = {
     config,
     database,

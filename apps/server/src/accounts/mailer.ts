@@ -1,7 +1,9 @@
-// The Mailer port and its SMTP implementation (nodemailer), configured by the SMTP* options at send time.
+// The Mailer port and its SMTP implementation (nodemailer, loaded on the first mail), configured by the SMTP* options
+// at send time.
 import type { ConnectionOptions } from 'node:tls';
-import nodemailer from 'nodemailer';
+import type Nodemailer from 'nodemailer';
 import { ApiError, badRequest } from '../http/api-error';
+import { loadOnFirstUse, type ModuleLoader } from '../load-on-first-use';
 import type { OptionStore } from '../options/option-store';
 
 /** One HTML mail to one recipient. */
@@ -26,6 +28,9 @@ export const mailFailedPrefix = 'failed to send the email: ';
 export interface SmtpTransportExtras {
   tls?: ConnectionOptions;
 }
+
+/** Loads nodemailer on the first mail: most deployments never send one, and its code is large. */
+export const loadNodemailer: ModuleLoader<typeof Nodemailer> = loadOnFirstUse(async () => (await import('nodemailer')).default);
 
 const loopbackHosts = new Set(['localhost', '127.0.0.1', '::1']);
 const timeoutMilliseconds = 15_000;
@@ -60,6 +65,7 @@ export class SmtpMailer implements Mailer {
   constructor(
     private readonly options: OptionStore,
     private readonly extras: SmtpTransportExtras = {},
+    private readonly loadMailLibrary: ModuleLoader<typeof Nodemailer> = loadNodemailer,
   ) {}
 
   async send(message: MailMessage): Promise<void> {
@@ -67,6 +73,7 @@ export class SmtpMailer implements Mailer {
     const host = this.options.string('SMTPServer').trim();
     const account = this.options.string('SMTPAccount').trim();
     const port = this.options.number('SMTPPort') || 587;
+    const nodemailer = await this.loadMailLibrary();
     const transport = nodemailer.createTransport({
       host,
       port,

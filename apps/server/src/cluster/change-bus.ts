@@ -1,6 +1,7 @@
 // Cache invalidation across instances: in-process by default, Redis pub/sub when REDIS_CONN_STRING is set.
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { ResyncListeners, type ResyncListener } from './resync-listeners';
+import { connectRedis } from './redis-client';
 
 /** A change notice: which cache (topic) and which entry changed. */
 export interface ChangeNotice {
@@ -81,8 +82,8 @@ export class RedisChangeBus implements ChangeBus {
   ) {
     this.channelName = `${prefix}:changes`;
     const options = { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false };
-    this.publisher = new Redis(url, options);
-    this.subscriber = new Redis(url, { ...options, enableOfflineQueue: true });
+    this.publisher = connectRedis(url, options);
+    this.subscriber = connectRedis(url, { ...options, enableOfflineQueue: true });
     const remember = (error: Error): void => {
       this.lastError = error;
       this.log.debug({ err: error }, 'redis change bus error');

@@ -1,5 +1,4 @@
 // One instance's place in the fleet: its heartbeat, its job leases, the reservation reconciler and the safety reloads.
-import { Redis } from 'ioredis';
 import { reconcileOrphanedReservations } from '../billing/reservation-reconciler';
 import type { Config } from '../config';
 import type { DatabaseHandle } from '../db/connect';
@@ -7,6 +6,7 @@ import type { ChangeBus, ClusterLog } from './change-bus';
 import { FleetJobs } from './fleet-jobs';
 import { DatabaseLeaseBackend, FallbackLeaseBackend, LocalLeaseBackend, RedisLeaseBackend, type LeaseBackend } from './job-lease';
 import { NodeHeartbeat } from './node-heartbeat';
+import { connectRedis } from './redis-client';
 
 /** How often options and channels are re-read while Redis is away (notices are not arriving then). */
 const degradedResyncMs = 5000;
@@ -25,7 +25,7 @@ function leaseBackend(config: Config, database: DatabaseHandle, log: ClusterLog)
   const shared = new DatabaseLeaseBackend(database.db);
   if (config.redisUrl) {
     // Commands fail at once while Redis is away; the leases then live in the shared database.
-    const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: 1000 });
+    const redis = connectRedis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: 1000 });
     redis.on('error', () => undefined);
     let fellBack = false;
     const backend = new FallbackLeaseBackend(new RedisLeaseBackend(redis, config.redisPrefix), shared, (error) => {

@@ -1,11 +1,12 @@
 // Opens the database named by the configuration: SQLite (WAL) by default, PostgreSQL or MySQL/MariaDB by DSN.
+// The PostgreSQL and MySQL drivers load only when their engine is configured (see server-drivers).
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect, type Dialect } from 'kysely';
-import { createPool } from 'mysql2';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Database } from './schema';
+import { serverDrivers, type ServerDrivers } from './server-drivers';
 import { countTableWrites, type TableWriteCount } from './sqlite-table-writes';
 
 /** The database engines Turnpike runs on. */
@@ -38,14 +39,17 @@ export interface DatabaseHandle {
   balanceWrites?: TableWriteCount;
 }
 
-const pgTypes = {
-  getTypeParser(oid: number, format?: 'text' | 'binary') {
-    // int8 and numeric arrive as text; quota values stay far below 2^53, so numbers are exact.
-    if (oid === 20) return (value: string) => Number.parseInt(value, 10);
-    if (oid === 1700) return (value: string) => Number.parseFloat(value);
-    return pg.types.getTypeParser(oid, format);
-  },
-};
+/** The driver's type parsers, with int8 and numeric read as numbers. */
+function pgTypesOf(driver: typeof pg) {
+  return {
+    getTypeParser(oid: number, format?: 'text' | 'binary') {
+      // int8 and numeric arrive as text; quota values stay far below 2^53, so numbers are exact.
+      if (oid === 20) return (value: string) => Number.parseInt(value, 10);
+      if (oid === 1700) return (value: string) => Number.parseFloat(value);
+      return driver.types.getTypeParser(oid, format);
+    },
+  };
+}
 
 /** Reads `SQL_DSN`: empty → SQLite, `postgres://`/`postgresql://` → PostgreSQL, anything else → MySQL. */
 export function targetFromDsn(dsn: string, sqlitePath: string, timeoutMs?: number): DatabaseTarget {
@@ -105,10 +109,11 @@ function endOnQueryTimeout(client: pg.PoolClient): void {
   client.query = guarded as typeof client.query;
 }
 
-function createServerDialect(target: DatabaseTarget): Dialect {
+function createServerDialect(target: DatabaseTarget, drivers: ServerDrivers): Dialect {
   if (target.kind === 'postgres') {
     const timeoutMs = target.timeoutMs ?? defaultDatabaseTimeoutMs;
-    const pool = new pg.Pool({ connectionString: target.dsn, max: 20, types: pgTypes, connectionTimeoutMillis: timeoutMs, query_timeout: timeoutMs, keepAlive: true });
+    const driver = drivers.pg();
+    const pool = new driver.Pool({ connectionString: target.dsn, max: 20, types: pgTypesOf(driver), connectionTimeoutMillis: timeoutMs, query_timeout: timeoutMs, keepAlive: true });
     // An idle client whose server went away (restart, failover) is dropped by the pool; without a listener
     // its 'error' event would crash the process. The next query opens a fresh connection.
     pool.on('error', () => undefined);
@@ -121,7 +126,7 @@ function createServerDialect(target: DatabaseTarget): Dialect {
     return new PostgresDialect({ pool });
   }
   const connectTimeout = target.timeoutMs ?? defaultDatabaseTimeoutMs;
-  return new MysqlDialect({ pool: createPool({ uri: target.dsn, connectionLimit: 20, decimalNumbers: true, supportBigNumbers: true, bigNumberStrings: false, connectTimeout, enableKeepAlive: true }) });
+  return new MysqlDialect({ pool: drivers.mysql2().createPool({ uri: target.dsn, connectionLimit: 20, decimalNumbers: true, supportBigNumbers: true, bigNumberStrings: false, connectTimeout, enableKeepAlive: true }) });
 }
 
 function openSqlite(target: DatabaseTarget): SQLite.Database {
@@ -139,12 +144,12 @@ function openSqlite(target: DatabaseTarget): SQLite.Database {
   return sqlite;
 }
 
-/** Opens a connection pool for the target. */
-export function openDatabase(target: DatabaseTarget): DatabaseHandle {
+/** Opens a connection pool for the target; `drivers` loads the PostgreSQL or MySQL driver when the target needs one. */
+export function openDatabase(target: DatabaseTarget, drivers: ServerDrivers = serverDrivers): DatabaseHandle {
   if (target.kind === 'sqlite') {
     const sqlite = openSqlite(target);
     const balanceWrites = countTableWrites(sqlite, ['users', 'tokens']);
     return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), kind: 'sqlite', sqlite, balanceWrites };
   }
-  return { db: new Kysely<Database>({ dialect: createServerDialect(target) }), kind: target.kind };
+  return { db: new Kysely<Database>({ dialect: createServerDialect(target, drivers) }), kind: target.kind };
 }

@@ -1,6 +1,8 @@
 // OpenID Connect through openid-client: discovery from oidc.well_known (the three endpoint options override what it
-// finds), the code grant with ID token validation (issuer, audience, expiry), then the userinfo endpoint.
-import * as openid from 'openid-client';
+// finds), the code grant with ID token validation (issuer, audience, expiry), then the userinfo endpoint. openid-client
+// (and oauth4webapi under it) loads on the first OIDC sign-in, not at start.
+import type * as Openid from 'openid-client';
+import { loadOnFirstUse, type ModuleLoader } from '../load-on-first-use';
 import { outboundTimeoutSeconds } from './outbound-json';
 import { ProviderError, providerMessages, type CodeExchange, type ExternalAccount, type OAuthProvider } from './identity-source';
 import type { OptionStore } from '../options/option-store';
@@ -8,12 +10,15 @@ import type { OptionStore } from '../options/option-store';
 /** A discovered configuration is reused for this long, then discovered again (endpoint rotations, key changes). */
 const discoveryCacheMs = 10 * 60 * 1000;
 
-let cached: { key: string; config: openid.Configuration; at: number } | null = null;
+/** Loads openid-client on the first OIDC sign-in. */
+export const loadOpenidClient: ModuleLoader<typeof Openid> = loadOnFirstUse(() => import('openid-client'));
+
+let cached: { key: string; config: Openid.Configuration; at: number } | null = null;
 
 const optionKeys = ['oidc.well_known', 'oidc.client_id', 'oidc.client_secret', 'oidc.authorization_endpoint', 'oidc.token_endpoint', 'oidc.user_info_endpoint'];
 
 /** The client configuration for the current options (discovered once per option set and cache period). */
-async function configurationFor(options: OptionStore): Promise<openid.Configuration> {
+async function configurationFor(openid: typeof Openid, options: OptionStore): Promise<Openid.Configuration> {
   const key = optionKeys.map((name) => options.string(name)).join('\n');
   if (cached && cached.key === key && Date.now() - cached.at < discoveryCacheMs) return cached.config;
   const wellKnown = options.string('oidc.well_known').trim();
@@ -44,8 +49,9 @@ function isNetworkFailure(error: unknown): boolean {
 
 async function exchange(input: CodeExchange): Promise<ExternalAccount> {
   const name = oidcProvider.name;
+  const openid = await loadOpenidClient();
   try {
-    const config = await configurationFor(input.options);
+    const config = await configurationFor(openid, input.options);
     const callback = new URL(input.redirectUri);
     callback.search = new URLSearchParams({ ...input.callbackParams, code: input.code, state: input.state }).toString();
     const tokens = await openid.authorizationCodeGrant(config, callback, { expectedState: input.state, idTokenExpected: true });

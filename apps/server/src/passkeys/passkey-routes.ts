@@ -1,13 +1,7 @@
 // Passkeys (new-api-contracts.md §5): status, registration, removal, verification (a security proof), sign-in, and
 // the admin reset. Registration and removal are security changes: the caller's session rotates and the others end.
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
+import type * as WebAuthn from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { passkeyMessages, Role, securityScopes, UserStatus, type SecurityScope } from '@turnpike/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -16,6 +10,7 @@ import type { UserRow } from '../db/schema';
 import { ApiError, badRequest, forbidden, notFound } from '../http/api-error';
 import { accessFor, currentUser } from '../http/auth-guard';
 import { parseInput, success } from '../http/envelope';
+import { loadOnFirstUse, type ModuleLoader } from '../load-on-first-use';
 import { recordManageLog } from '../logs/log-entries';
 import { criticalLimitPerIp } from '../rate-limit/critical-rate-limit';
 import { requireSecurityProof, signSecurityProof } from '../security/security-proof';
@@ -25,6 +20,9 @@ import { hasTwoFactor } from '../two-factor/two-factor-routes';
 import { beginCeremony, ceremonySeconds, finishCeremony } from './passkey-ceremony';
 import { asCredential, deletePasskey, findPasskey, findPasskeyByCredential, recordPasskeyUse, savePasskey, type PasskeyRow } from './passkey-store';
 import { relyingParty, type RelyingParty } from './relying-party';
+
+/** Loads @simplewebauthn/server (and its ASN.1 and encoding libraries) on the first passkey ceremony, not at start. */
+export const loadSimpleWebAuthn: ModuleLoader<typeof WebAuthn> = loadOnFirstUse(() => import('@simplewebauthn/server'));
 
 const finishSchema = z.object({ flow_token: z.string().default(''), credential: z.record(z.string(), z.unknown()).optional() });
 const verifyBeginSchema = z.object({ scope: z.string().default('') });
@@ -52,8 +50,16 @@ export function browserSession(request: FastifyRequest): UserSessionRow {
 }
 
 /** Checks an assertion against the stored passkey and the ceremony's challenge, then records the use (sign count, backup flag, time); refuses with "verify failed". */
-async function verifyAssertion(db: AppContext['db'], rp: RelyingParty, row: PasskeyRow, credential: AuthenticationResponseJSON, challenge: string, now: number): Promise<void> {
-  const verification = await verifyAuthenticationResponse({
+async function verifyAssertion(
+  webauthn: typeof WebAuthn,
+  db: AppContext['db'],
+  rp: RelyingParty,
+  row: PasskeyRow,
+  credential: AuthenticationResponseJSON,
+  challenge: string,
+  now: number,
+): Promise<void> {
+  const verification = await webauthn.verifyAuthenticationResponse({
     response: credential,
     expectedChallenge: challenge,
     expectedOrigin: rp.origins,
@@ -68,7 +74,7 @@ async function verifyAssertion(db: AppContext['db'], rp: RelyingParty, row: Pass
 const userHandleOf = (user: UserRow): Uint8Array<ArrayBuffer> => new TextEncoder().encode(String(user.id));
 
 /** Registers the passkey routes. */
-export function registerPasskeyRoutes(app: FastifyInstance, context: AppContext): void {
+export function registerPasskeyRoutes(app: FastifyInstance, context: AppContext, loadWebAuthn: ModuleLoader<typeof WebAuthn> = loadSimpleWebAuthn): void {
   const access = accessFor(context);
   const limit = criticalLimitPerIp(context, 'account');
   const db = context.db;
@@ -96,7 +102,7 @@ export function registerPasskeyRoutes(app: FastifyInstance, context: AppContext)
     await registerProof(request, user);
     const rp = relyingParty(context.options, request);
     const existing = await findPasskey(db, user.id);
-    const options = await generateRegistrationOptions({
+    const options = await (await loadWebAuthn()).generateRegistrationOptions({
       rpName: rp.name,
       rpID: rp.id,
       userName: user.username,
@@ -120,7 +126,7 @@ export function registerPasskeyRoutes(app: FastifyInstance, context: AppContext)
     const now = nowSeconds();
     const state = await finishCeremony(db, 'passkey_register', token, owner(user, session), now);
     const rp = relyingParty(context.options, request);
-    const verification = await verifyRegistrationResponse({
+    const verification = await (await loadWebAuthn()).verifyRegistrationResponse({
       response: credential,
       expectedChallenge: state.challenge,
       expectedOrigin: rp.origins,
@@ -153,7 +159,7 @@ export function registerPasskeyRoutes(app: FastifyInstance, context: AppContext)
     if (!row) throw badRequest(passkeyMessages.notBound);
     const rp = relyingParty(context.options, request);
     const { id, transports } = asCredential(row);
-    const options = await generateAuthenticationOptions({ rpID: rp.id, allowCredentials: [{ id, transports }], userVerification: rp.userVerification, timeout: ceremonySeconds * 1000 });
+    const options = await (await loadWebAuthn()).generateAuthenticationOptions({ rpID: rp.id, allowCredentials: [{ id, transports }], userVerification: rp.userVerification, timeout: ceremonySeconds * 1000 });
     const flow = await beginCeremony(db, 'passkey_verify', owner(user, session), { challenge: options.challenge, scope }, nowSeconds());
     return success({ options: { publicKey: options }, flow_token: flow.token, expires_at: flow.expiresAt });
   });
@@ -167,7 +173,7 @@ export function registerPasskeyRoutes(app: FastifyInstance, context: AppContext)
     const state = await finishCeremony(db, 'passkey_verify', token, owner(user, session), now);
     const row = await findPasskey(db, user.id);
     if (!row || row.credential_id !== credential.id) throw badRequest(passkeyMessages.notBound);
-    await verifyAssertion(db, relyingParty(context.options, request), row, credential, state.challenge, now);
+    await verifyAssertion(await loadWebAuthn(), db, relyingParty(context.options, request), row, credential, state.challenge, now);
     const scope = readScope(state.scope);
     const proof = await signSecurityProof(secret, { user, session }, 'passkey', scope, now);
     return success({ proof_token: proof.token, expires_at: proof.expiresAt, method: 'passkey', scope }, passkeyMessages.verified);
@@ -176,7 +182,7 @@ export function registerPasskeyRoutes(app: FastifyInstance, context: AppContext)
   app.post('/api/user/passkey/login/begin', access('public', limit), async (request) => {
     requireEnabled();
     const rp = relyingParty(context.options, request);
-    const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: rp.userVerification, timeout: ceremonySeconds * 1000 });
+    const options = await (await loadWebAuthn()).generateAuthenticationOptions({ rpID: rp.id, userVerification: rp.userVerification, timeout: ceremonySeconds * 1000 });
     const flow = await beginCeremony(db, 'passkey_login', { userId: 0, authVersion: 0, sid: '' }, { challenge: options.challenge, scope: '' }, nowSeconds());
     return success({ options: { publicKey: options }, flow_token: flow.token, expires_at: flow.expiresAt });
   });
@@ -193,7 +199,7 @@ export function registerPasskeyRoutes(app: FastifyInstance, context: AppContext)
     if (user.status !== UserStatus.Enabled) throw forbidden(passkeyMessages.userDisabled);
     const handle = credential.response.userHandle ? Buffer.from(credential.response.userHandle, 'base64url').toString('utf8') : '';
     if (/^\d+$/.test(handle) && handle !== String(user.id)) throw badRequest(passkeyMessages.verifyFailed);
-    await verifyAssertion(db, relyingParty(context.options, request), row, credential, state.challenge, now);
+    await verifyAssertion(await loadWebAuthn(), db, relyingParty(context.options, request), row, credential, state.challenge, now);
     return success(await signInAnswer(context, request, reply, user, 'passkey'), 'login successful');
   });
 

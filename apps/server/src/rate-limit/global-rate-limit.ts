@@ -4,10 +4,10 @@
 // calls are limited per user and model (ModelRequestRateLimit) and most never reach Fastify (the fast lane).
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Redis } from 'ioredis';
 import type { Config } from '../config';
 import { ApiError, tooManyRequests } from '../http/api-error';
 import { relayPrefixes } from '../relay/relay-route-table';
+import { connectRedis } from '../cluster/redis-client';
 
 /** One global limit: on or off, requests per window, window length. */
 export interface GlobalLimit {
@@ -33,7 +33,7 @@ export async function registerGlobalRateLimits(app: FastifyInstance, config: Con
     const limit = family === 'api' ? api : family === 'web' ? web : null;
     return limit?.enabled ? limit : null;
   };
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: true, commandTimeout: 1000 }) : null;
+  const redis = config.redisUrl ? connectRedis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: true, commandTimeout: 1000 }) : null;
   redis?.on('error', () => undefined);
   await app.register(fastifyRateLimit, {
     global: true,

@@ -103,14 +103,8 @@ export class RelayTracing {
   }
 }
 
-/**
- * Opens tracing when the environment names an OTLP endpoint (the OpenTelemetry SDK's standard variables:
- * OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, OTEL_EXPORTER_OTLP_HEADERS, OTEL_SERVICE_NAME,
- * OTEL_SDK_DISABLED); null otherwise, and nothing is traced.
- */
-export function openRelayTracing(environment: NodeJS.ProcessEnv, nodeName: string): RelayTracing | null {
-  if (environment.OTEL_SDK_DISABLED === 'true') return null;
-  if (!environment.OTEL_EXPORTER_OTLP_ENDPOINT && !environment.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) return null;
+/** Builds the tracing of a configured OTLP endpoint (the SDK reads the endpoint and its headers from the environment). */
+export function createRelayTracing(environment: NodeJS.ProcessEnv, nodeName: string): RelayTracing {
   const provider = new TracerProvider({
     resource: resourceFromAttributes({ 'service.name': environment.OTEL_SERVICE_NAME || 'turnpike', 'service.instance.id': nodeName }),
     spanProcessors: [new BatchSpanProcessor({ exporter: new OTLPTraceExporter() })],

@@ -1,8 +1,10 @@
 // The TOTP factor: secrets, codes (±1 step of clock skew, each step accepted once), backup codes, the failure lock.
+// otplib (with its base32 and hash libraries) loads on the first TOTP use, not at start.
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { generateSecret, generateURI, verifySync } from 'otplib';
+import type * as Otplib from 'otplib';
 import type { Database } from '../db/schema';
+import { requireOnFirstUse } from '../load-on-first-use';
 import { derivedKey } from '../sessions/session-secrets';
 
 /** Consecutive failures that lock the factor, and for how long. */
@@ -11,23 +13,25 @@ export const lockSeconds = 300;
 /** Backup codes per set. */
 export const backupCodeCount = 4;
 
+const otplib = requireOnFirstUse<typeof Otplib>('otplib');
+
 const backupAlphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
 /** A new base32 TOTP secret (20 random bytes). */
 export function newTotpSecret(): string {
-  return generateSecret();
+  return otplib().generateSecret();
 }
 
 /** The otpauth:// URI an authenticator app scans. */
 export function totpUri(issuer: string, username: string, secret: string): string {
-  return generateURI({ issuer, label: username, secret });
+  return otplib().generateURI({ issuer, label: username, secret });
 }
 
 /** The 30-second step a 6-digit code matches (now, or one step before or after), or null. */
 export function matchingStep(secret: string, code: string, nowSeconds: number): number | null {
   const token = code.replace(/\s+/g, '');
   if (!/^\d{6}$/.test(token)) return null;
-  const result = verifySync({ secret, token, epoch: nowSeconds, epochTolerance: 30 });
+  const result = otplib().verifySync({ secret, token, epoch: nowSeconds, epochTolerance: 30 });
   return result.valid && 'timeStep' in result ? result.timeStep : null;
 }
 
