@@ -4,6 +4,7 @@ import { classifyFailureFor } from '@turnpike/providers';
 import { channelRepository } from '../channels/channel-repository';
 import type { AppContext } from '../context';
 import type { ChannelRoute } from './routing-table';
+import type { ReadableUpstreamError } from './upstream-error-text';
 
 /** What an attempt's failure means for the call. */
 export interface AttemptFailure {
@@ -14,6 +15,10 @@ export interface AttemptFailure {
   body: unknown;
   /** The channel cannot serve this kind of call at all (no upstream was asked): not a failure of the channel. */
   unservable?: true;
+  /** What a caller may read of an upstream's refusal (message, code, param without the channel's secrets or addresses). */
+  readable?: ReadableUpstreamError;
+  /** The refusal as the admins' view of the log row keeps it (addresses stay, the channel's secrets never). */
+  detail?: string;
 }
 
 /** Retry on failures that belong to the channel (connection errors, timeouts, refused keys, 429, 5xx); never on the caller's own 4xx. */

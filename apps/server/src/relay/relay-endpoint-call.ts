@@ -28,7 +28,7 @@ export function relayErrorAnswer(error: unknown, format: FormatId = 'openai-chat
     canonical = { message: error.message, type: status >= 500 ? 'server_error' : 'invalid_request_error', code: error.code, httpStatus: status };
   } else if (error instanceof RelayError) {
     status = error.status === 499 ? 400 : error.status;
-    canonical = { message: error.message, type: error.type, code: error.code ?? undefined, httpStatus: status };
+    canonical = { message: error.message, type: error.type, code: error.code ?? undefined, param: error.param ?? undefined, httpStatus: status };
   } else {
     const fastifyError = error as FastifyError;
     status = typeof fastifyError.statusCode === 'number' ? fastifyError.statusCode : 500;
