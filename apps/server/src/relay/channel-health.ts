@@ -26,6 +26,11 @@ export function isRetryable(channel: Pick<ChannelRoute, 'type'>, failure: Attemp
   return classifyFailureFor(channel.type, failure.status, failure.body) !== 'client';
 }
 
+/** The upstream refused the channel's own key or token (401, or what the provider says means a refused key): the gateway's fault, not the caller's. */
+export function refusesChannelCredentials(channel: Pick<ChannelRoute, 'type'>, failure: AttemptFailure): boolean {
+  return failure.status === 401 || classifyFailureFor(channel.type, failure.status, failure.body) === 'disable';
+}
+
 /** True when the failure should switch the channel off (status 3): the provider says its key is refused, or a configured keyword matches. */
 export function shouldAutoDisable(context: AppContext, channel: Pick<ChannelRoute, 'autoBan' | 'type'>, failure: AttemptFailure): boolean {
   if (!context.options.bool('AutomaticDisableChannelEnabled') || !channel.autoBan) return false;

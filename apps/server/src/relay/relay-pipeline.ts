@@ -2,11 +2,11 @@
 import { Readable } from 'node:stream';
 import { findFormat } from '@turnpike/formats';
 import { boundUsage, computeQuotaCost, resolveMappedModel, selectChannel, usageBoundsFor, type BillableUsage, type BillingQuote, type UsageBounds } from '@turnpike/relay';
-import { classifyFailureFor, findProviderAdaptor, type EndpointTranslation } from '@turnpike/providers';
+import { findProviderAdaptor, type EndpointTranslation } from '@turnpike/providers';
 import type { UserRow } from '../db/schema';
 import type { RelayCallFacts } from '../metrics/gateway-metrics';
 import { admitModelRequest, recordModelRequestSuccess } from '../rate-limit/model-request-limit';
-import { autoDisableChannel, isRetryable, shouldAutoDisable, type AttemptFailure } from './channel-health';
+import { autoDisableChannel, isRetryable, refusesChannelCredentials, shouldAutoDisable, type AttemptFailure } from './channel-health';
 import { readChatAnswer, relayChatStream, type ChatAnswerPlan } from './chat-answer';
 import { dialectOf } from './chat-wire';
 import { CredentialError } from './credential-cache';
@@ -204,10 +204,6 @@ async function attemptChannels(services: RelayServices, call: RelayRequest, cand
   throw new RelayError(status, readable?.message ?? `upstream answered ${failure.status}`, upstreamErrorType(status), readable?.code ?? null, failure.detail ?? null, readable?.param ?? null);
 }
 
-/** The upstream refused the channel's own key or token (401, or what the provider says means a refused key): the gateway's fault, not the caller's. */
-function refusesChannelCredentials(channel: ChannelRoute, failure: AttemptFailure): boolean {
-  return failure.status === 401 || classifyFailureFor(channel.type, failure.status, failure.body) === 'disable';
-}
 
 /** Non-chat endpoints are OpenAI's, and so are the error answers of the upstreams that serve them. */
 const nonChatErrorDialect = findFormat('openai-chat');
