@@ -1,4 +1,8 @@
 // A relay failure with its HTTP status; each inbound format renders it in its own error shape.
+import type { FormatId } from '@turnpike/formats';
+
+/** The error shape of calls without a chat format (the OpenAI endpoints) and of their upstreams: OpenAI's. */
+export const defaultErrorFormat: FormatId = 'openai-chat';
 
 /** Error categories, named after OpenAI's `type` values. */
 export type RelayErrorType = 'invalid_request_error' | 'authentication_error' | 'permission_error' | 'rate_limit_error' | 'insufficient_quota' | 'upstream_error' | 'server_error';

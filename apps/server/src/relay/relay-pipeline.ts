@@ -13,7 +13,7 @@ import { CredentialError } from './credential-cache';
 import { budgetedCounter, exactCounter, exactCounterIfLoaded, roughCounter } from './token-counter';
 import { readWholeAnswer, relayStream, type AnswerOutcome } from './relay-answer';
 import type { RelayCaller } from './relay-caller';
-import { RelayError, permissionError, thrownText, upstreamCredentialsMessage, upstreamUnavailableMessage, type RelayErrorType } from './relay-error';
+import { RelayError, defaultErrorFormat, permissionError, thrownText, upstreamCredentialsMessage, upstreamUnavailableMessage, type RelayErrorType } from './relay-error';
 import { channelSecrets, hideSecrets, readableUpstreamError } from './upstream-error-text';
 import { buildConsumeLog, buildErrorLog, buildShortfallLog, buildUntrustedUsageLog, clientTypeOf } from './relay-log-rows';
 import { refuseSensitivePrompt } from '../content-policy/prompt-check';
@@ -206,7 +206,7 @@ async function attemptChannels(services: RelayServices, call: RelayRequest, cand
 
 
 /** Non-chat endpoints are OpenAI's, and so are the error answers of the upstreams that serve them. */
-const nonChatErrorDialect = findFormat('openai-chat');
+const nonChatErrorDialect = findFormat(defaultErrorFormat);
 
 /** A refused attempt with what a caller may read of it, and the admins' text without the channel's secrets. */
 function withReadableError(failure: AttemptFailure, prepared: Extract<PreparedUpstreamCall, { ok: true }>, channel: ChannelRoute, accessToken: string | undefined): AttemptFailure {
