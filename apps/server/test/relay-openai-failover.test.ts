@@ -111,6 +111,16 @@ describe('relay failover, channel health and limits', () => {
     expect(mapped.message).toContain('Incorrect API key provided.');
   });
 
+  it("passes the upstream's own code to an OpenAI caller of an endpoint without a chat format (embeddings)", async () => {
+    const user = await server.createUser({ username: 'embedder', quota: 100_000, group: 'embedder' });
+    await addChannel(server, { baseUrl: upstream.url, models: 'test-model', key: 'embed-busy', group: 'embedder' });
+    upstream.setKeyBehaviour('embed-busy', { fault: { type: 'status', status: 429, message: 'Rate limit reached for requests', code: 'rate_limit_exceeded' } });
+    const client = new OpenAI({ apiKey: (await addApiKey(server, user)).key, baseURL, maxRetries: 0 });
+    const error = (await client.embeddings.create({ model: 'test-model', input: 'hi' }).catch((caught: unknown) => caught)) as InstanceType<typeof OpenAI.APIError>;
+    expect(error).toBeInstanceOf(OpenAI.RateLimitError);
+    expect({ status: error.status, type: error.type, code: error.code, param: error.param, message: error.message }).toEqual({ status: 429, type: 'rate_limit_error', code: 'rate_limit_exceeded', param: null, message: '429 Rate limit reached for requests' });
+  });
+
   it('bills what was streamed when the client disconnects mid-stream, and stops the upstream', async () => {
     const user = await server.createUser({ username: 'leaver', quota: 100_000, group: 'leaver' });
     await addChannel(server, { baseUrl: upstream.url, models: 'test-model', key: 'slow', group: 'leaver' });
