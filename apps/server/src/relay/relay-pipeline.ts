@@ -204,7 +204,6 @@ async function attemptChannels(services: RelayServices, call: RelayRequest, cand
   throw new RelayError(status, readable?.message ?? `upstream answered ${failure.status}`, upstreamErrorType(status), readable?.code ?? null, failure.detail ?? null, readable?.param ?? null);
 }
 
-
 /** Non-chat endpoints are OpenAI's, and so are the error answers of the upstreams that serve them. */
 const nonChatErrorDialect = findFormat(defaultErrorFormat);
 
