@@ -551,13 +551,16 @@ describe('native providers through the relay', () => {
         sendJson(response, providerFixtures('baidu').fixtureJson(file));
       };
       const { error, spent } = await meteredFailure(caller, () => askOpenAi(caller.openai, model, false));
-      // Error 111 stands for HTTP 401 in the dialect; the caller sees it with Baidu's message.
-      expect(statusOf(error)).toBe(401);
-      expect(error.message).toContain('Access token expired');
+      // Error 111 stands for HTTP 401 in the dialect: the channel's token was refused, which is no fault of the caller's
+      // key, so the caller gets a 502 (no 401, which its SDK would read as its own key refused) and the admins Baidu's words.
+      expect(statusOf(error)).toBe(502);
+      expect(error.message).toContain("the upstream refused the channel's credentials; your API key is not at fault");
+      expect(error.message).not.toContain('Access token expired');
       expect(spent).toBe(0);
       const log = await lastLog(caller.id);
       expect(log).toMatchObject({ type: 5, quota: 0, is_stream: 0 });
-      expect(log.content).toContain('Access token expired');
+      expect(log.content).toContain("the upstream refused the channel's credentials");
+      expect(JSON.parse(log.other).admin_info.detail).toContain('Access token expired');
       // The refused token was forgotten: the next call exchanges the key again, then succeeds.
       const exchanges = tokenCalls().length;
       const { result, spent: billed } = await metered(caller, () => askOpenAi(caller.openai, model, false));
@@ -744,10 +747,13 @@ describe('native providers through the relay', () => {
       try {
         for (const stream of [false, true]) {
           const { error, spent } = await meteredFailure(caller, () => askOpenAi(caller.openai, model, stream));
+          // Coze's "authentication is invalid" refuses the channel's token: the caller is told that, not Coze's words.
           expect(statusOf(error)).toBe(502);
-          expect(error.message).toContain('authentication is invalid');
+          expect(error.message).toContain("the upstream refused the channel's credentials");
           expect(spent).toBe(0);
-          expect(await lastLog(caller.id)).toMatchObject({ type: 5, quota: 0, is_stream: stream ? 1 : 0 });
+          const log = await lastLog(caller.id);
+          expect(log).toMatchObject({ type: 5, quota: 0, is_stream: stream ? 1 : 0 });
+          expect(JSON.parse(log.other).admin_info.detail).toContain('authentication is invalid');
         }
       } finally {
         upstream.answer((_call, response) => sendPieces(response, 'text/event-stream', piecesOf(providerFixtures('coze').fixture('coze-stream-chat.sse'), 100)));

@@ -84,6 +84,43 @@ describe('relay failover, channel health and limits', () => {
     await server.context.options.set('AutomaticDisableChannelEnabled', false);
   });
 
+  it("answers a refused channel key as the gateway's fault (502 upstream_auth_failed, never 401), unless the channel maps the status", async () => {
+    const user = await server.createUser({ username: 'refused', quota: 100_000, group: 'refused' });
+    const channel = await addChannel(server, { baseUrl: upstream.url, models: 'test-model', key: 'refused-key-0123', group: 'refused' });
+    upstream.setKeyBehaviour('refused-key-0123', { fault: { type: 'status', status: 401 } });
+    const client = new OpenAI({ apiKey: (await addApiKey(server, user)).key, baseURL, maxRetries: 0 });
+    const error = (await client.chat.completions.create({ model: 'test-model', messages }).catch((caught: unknown) => caught)) as InstanceType<typeof OpenAI.APIError>;
+    // The caller's SDK sees a server error (which it may retry), not an AuthenticationError about its own key.
+    expect(error).toBeInstanceOf(OpenAI.InternalServerError);
+    expect({ status: error.status, type: error.type, code: error.code, param: error.param }).toEqual({ status: 502, type: 'upstream_error', code: 'upstream_auth_failed', param: null });
+    expect(error.message).toMatch(/the upstream refused the channel's credentials; your API key is not at fault \(request id: [\w-]+\)/);
+    expect(error.message).not.toContain('Incorrect API key');
+    const anthropic = new Anthropic({ apiKey: (await addApiKey(server, user)).key, baseURL: baseURL.replace(/\/v1$/, ''), maxRetries: 0 });
+    const refused = (await anthropic.messages.create({ model: 'test-model', max_tokens: 5, messages }).catch((caught: unknown) => caught)) as InstanceType<typeof Anthropic.APIError>;
+    expect(refused).toBeInstanceOf(Anthropic.InternalServerError);
+    expect(refused.error).toMatchObject({ type: 'error', error: { type: 'api_error' } });
+    // The admins read the upstream's own words in the log row.
+    await server.settle();
+    const log = await server.context.db.selectFrom('logs').selectAll().where('user_id', '=', user.user.id).where('type', '=', 5).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(JSON.parse(log.other).admin_info.detail).toBe("the channel's credentials were refused (401): Incorrect API key provided.");
+    // The operator's status code mapping is the last word (new-api's ResetStatusCode): here it keeps the 401.
+    await server.context.db.updateTable('channels').set({ status_code_mapping: '{"401":"401"}' }).where('id', '=', channel).execute();
+    await server.context.relay.routing.reload();
+    const mapped = (await client.chat.completions.create({ model: 'test-model', messages }).catch((caught: unknown) => caught)) as InstanceType<typeof OpenAI.APIError>;
+    expect(mapped).toBeInstanceOf(OpenAI.AuthenticationError);
+    expect(mapped.message).toContain('Incorrect API key provided.');
+  });
+
+  it("passes the upstream's own code to an OpenAI caller of an endpoint without a chat format (embeddings)", async () => {
+    const user = await server.createUser({ username: 'embedder', quota: 100_000, group: 'embedder' });
+    await addChannel(server, { baseUrl: upstream.url, models: 'test-model', key: 'embed-busy', group: 'embedder' });
+    upstream.setKeyBehaviour('embed-busy', { fault: { type: 'status', status: 429, message: 'Rate limit reached for requests', code: 'rate_limit_exceeded' } });
+    const client = new OpenAI({ apiKey: (await addApiKey(server, user)).key, baseURL, maxRetries: 0 });
+    const error = (await client.embeddings.create({ model: 'test-model', input: 'hi' }).catch((caught: unknown) => caught)) as InstanceType<typeof OpenAI.APIError>;
+    expect(error).toBeInstanceOf(OpenAI.RateLimitError);
+    expect({ status: error.status, type: error.type, code: error.code, param: error.param, message: error.message }).toEqual({ status: 429, type: 'rate_limit_error', code: 'rate_limit_exceeded', param: null, message: '429 Rate limit reached for requests' });
+  });
+
   it('bills what was streamed when the client disconnects mid-stream, and stops the upstream', async () => {
     const user = await server.createUser({ username: 'leaver', quota: 100_000, group: 'leaver' });
     await addChannel(server, { baseUrl: upstream.url, models: 'test-model', key: 'slow', group: 'leaver' });

@@ -347,12 +347,15 @@ describe('provider replay corpus through the relay to the official SDKs', () => 
   }
 
   /** What a client's SDK threw (class, HTTP status, the error body it parsed, all it was told), or what it streamed before. */
-  async function refusal(inbound: Inbound, model: string, stream: boolean): Promise<{ kind: string; status: number | undefined; body: unknown; told: string; view: ClientView }> {
+  async function refusal(inbound: Inbound, model: string, stream: boolean): Promise<{ kind: string; status: number | undefined; body: unknown; told: string; view: ClientView; fields?: { type: string | undefined; param: string | null | undefined; code: string | null | undefined } }> {
     const view = emptyView();
     try {
       await askInto(inbound, model, stream, view);
     } catch (error) {
-      if (error instanceof OpenAI.APIError) return { kind: `openai:${error.constructor.name}`, status: error.status, body: error.error, told: JSON.stringify({ message: error.message, error: error.error }), view };
+      if (error instanceof OpenAI.APIError) {
+        const fields = { type: error.type, param: error.param, code: error.code };
+        return { kind: `openai:${error.constructor.name}`, status: error.status, body: error.error, told: JSON.stringify({ message: error.message, error: error.error }), view, fields };
+      }
       if (error instanceof Anthropic.APIError) return { kind: `anthropic:${error.constructor.name}`, status: error.status, body: error.error, told: JSON.stringify({ message: error.message, error: error.error }), view };
       if (error instanceof ApiError) return { kind: 'genai:ApiError', status: error.status, body: JSON.parse(error.message) as unknown, told: error.message, view };
       throw error;
@@ -362,10 +365,13 @@ describe('provider replay corpus through the relay to the official SDKs', () => 
 
   /** The SDK error class both OpenAI's and Anthropic's SDKs raise for a status. */
   const sdkClass = (status: number): string => ({ 400: 'BadRequestError', 401: 'AuthenticationError', 403: 'PermissionDeniedError', 404: 'NotFoundError', 429: 'RateLimitError' })[status] ?? (status >= 500 ? 'InternalServerError' : 'APIError');
-  /** The category the relay tells an upstream's refusal as, in OpenAI's and Anthropic's words. */
+  /** The category the relay tells an upstream's refusal as, in OpenAI's and Anthropic's words (Anthropic's by the status where it documents one). */
   const openAiType = (status: number): string => (status === 429 ? 'rate_limit_error' : status >= 500 ? 'upstream_error' : 'invalid_request_error');
-  const anthropicType = (status: number): string => (status === 429 ? 'rate_limit_error' : status === 529 ? 'overloaded_error' : status >= 500 ? 'api_error' : 'invalid_request_error');
-  const geminiStatus: Record<number, string> = { 400: 'INVALID_ARGUMENT', 429: 'RESOURCE_EXHAUSTED' };
+  const anthropicTypes: Record<number, string> = { 402: 'billing_error', 403: 'permission_error', 404: 'not_found_error', 429: 'rate_limit_error', 529: 'overloaded_error' };
+  const anthropicType = (status: number): string => anthropicTypes[status] ?? (status >= 500 ? 'api_error' : 'invalid_request_error');
+  const geminiStatus: Record<number, string> = { 400: 'INVALID_ARGUMENT', 404: 'NOT_FOUND', 429: 'RESOURCE_EXHAUSTED', 500: 'INTERNAL', 502: 'INTERNAL' };
+  /** What every caller is told when the upstream refused the channel's key (never the upstream's words, which name the key). */
+  const refusedMessage = /^the upstream refused the channel's credentials; your API key is not at fault \(request id: [\w-]+\)$/;
   const quotaOf = async (): Promise<number> => Number((await server.context.db.selectFrom('users').select('quota').where('id', '=', user.user.id).executeTakeFirstOrThrow()).quota);
 
   for (const [index, replay] of errorCases.entries()) {
@@ -379,23 +385,38 @@ describe('provider replay corpus through the relay to the official SDKs', () => 
             const quota = await quotaOf();
             const got = await refusal(inbound, errorModelOf(replay, index), stream);
             await server.settle();
-            const { message } = replay.expect;
+            const message = replay.expect.told ?? replay.expect.message;
             expect(got.told).not.toContain('replay-key');
             expect(got.told).not.toContain(upstream.url.replace(/^https?:\/\//, ''));
+            expect(got.told).not.toMatch(/\b10\.0\.3\.7\b/);
             if (!replay.stream) {
-              const { status } = replay;
+              // A refused channel key is the gateway's fault: a 502 every SDK reads as a server error (and retries), not a 401.
+              const refused = replay.expect.channelRefused === true;
+              const status = refused ? 502 : replay.status;
               expect(got.status).toBe(status);
               if (inbound === 'gemini') {
                 expect(got.kind).toBe('genai:ApiError');
                 const body = (got.body as { error: { code: number; message: string; status: string } }).error;
-                expect({ code: body.code, message: body.message }).toEqual({ code: status, message });
+                expect(body.code).toBe(status);
+                if (refused) expect(body.message).toMatch(refusedMessage);
+                else expect(body.message).toBe(message);
                 if (geminiStatus[status]) expect(body.status).toBe(geminiStatus[status]);
               } else if (inbound === 'anthropic-messages') {
                 expect(got.kind).toBe(`anthropic:${sdkClass(status)}`);
-                expect(got.body).toEqual({ type: 'error', error: { type: anthropicType(status), message } });
+                const body = got.body as { type: string; error: { type: string; message: string } };
+                expect({ type: body.type, errorType: body.error.type }).toEqual({ type: 'error', errorType: anthropicType(status) });
+                if (refused) expect(body.error.message).toMatch(refusedMessage);
+                else expect(body.error.message).toBe(message);
               } else {
                 expect(got.kind).toBe(`openai:${sdkClass(status)}`);
-                expect(got.body).toEqual({ message, type: openAiType(status), param: null, code: null });
+                // The upstream's own code and param reach OpenAI-format callers as the SDK exposes them; a refused key gets the relay's code.
+                const body = got.body as { message: string; type: string; param: string | null; code: string | null };
+                const { code = null, param = null } = replay.expect;
+                const expected = refused ? { type: 'upstream_error', param: null, code: 'upstream_auth_failed' } : { type: openAiType(status), param, code };
+                expect({ type: body.type, param: body.param, code: body.code }).toEqual(expected);
+                expect(got.fields).toEqual(expected);
+                if (refused) expect(body.message).toMatch(refusedMessage);
+                else expect(body.message).toBe(message);
               }
               // A refused call is not billed: no consume row, the balance as it was.
               expect((await lastConsume().catch(() => null))?.id ?? 0).toBe(before);

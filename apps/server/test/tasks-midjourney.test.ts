@@ -197,6 +197,16 @@ describe('Midjourney relay and task lifecycle', () => {
     }
   });
 
+  it("answers a proxy that refuses the channel's secret as the gateway's fault (502 in Midjourney's shape, never a 401), and bills nothing", async () => {
+    const charged = await spent();
+    proxy.failNextSubmits(401, 1);
+    const answer = await submit('/mj/submit/imagine', { prompt: 'refused' });
+    expect(answer.status).toBe(502);
+    expect(answer.body).toMatchObject({ code: 5, type: 'upstream_error' });
+    expect(String(answer.body.description)).toMatch(/^the upstream refused the channel's credentials; your API key is not at fault \(request id: [\w-]+\)$/);
+    expect(await spent()).toEqual(charged);
+  });
+
   it('answers only the caller’s own tasks, and refuses submits while drawing is off', async () => {
     const other = await server.createUser({ username: 'other-painter', quota: startingQuota });
     const otherKey = await addApiKey(server, other);

@@ -79,6 +79,15 @@ describe('provider adaptors', () => {
     expect(classifyFailureFor(1, 400, null)).toBe('client');
   });
 
+  it('reads a refused key from the reason Google gives (invalid 400, suspended 403), not from the status alone', () => {
+    const google = (status: number, reason: string) => ({ error: { code: status, message: 'x', status: 'X', details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason }] } });
+    expect(classifyFailureFor(24, 400, google(400, 'API_KEY_INVALID'))).toBe('disable');
+    expect(classifyFailureFor(24, 403, google(403, 'CONSUMER_SUSPENDED'))).toBe('disable');
+    expect(classifyFailureFor(24, 403, google(403, 'API_KEY_SERVICE_BLOCKED'))).toBe('disable');
+    expect(classifyFailureFor(24, 403, google(403, 'ACCESS_TOKEN_SCOPE_INSUFFICIENT'))).toBe('retry');
+    expect(classifyFailureFor(24, 400, google(400, 'FIELD_INVALID'))).toBe('client');
+  });
+
   it('has no adaptor for types whose format is not relayed yet', () => {
     expect(findProviderAdaptor(2)).toBeUndefined();
     expect(findProviderAdaptor(999)).toBeUndefined();

@@ -78,6 +78,14 @@ export interface ReplayErrorCase {
     message: string;
     /** The provider's error type or status word (`invalid_request_error`, `RESOURCE_EXHAUSTED`). */
     type?: string;
+    /** What a caller is told when it differs from `message`: the channel's secrets and private addresses replaced by `***`. */
+    told?: string;
+    /** The `code` an OpenAI-format caller is told: the upstream's own (absent: null). */
+    code?: string;
+    /** The `param` an OpenAI-format caller is told: the upstream's own (absent: null). */
+    param?: string;
+    /** The upstream refused the channel's own key: callers get a 502 that names the request id, none of the upstream's text. */
+    channelRefused?: boolean;
     /** The body is not in the wire's own error shape: the format's error decoder does not read it (the relay's fallback reader takes its message). */
     foreignShape?: boolean;
     /** The text streamed before the error (mid-stream cases). */

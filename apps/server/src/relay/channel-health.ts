@@ -4,6 +4,7 @@ import { classifyFailureFor } from '@turnpike/providers';
 import { channelRepository } from '../channels/channel-repository';
 import type { AppContext } from '../context';
 import type { ChannelRoute } from './routing-table';
+import type { ReadableUpstreamError } from './upstream-error-text';
 
 /** What an attempt's failure means for the call. */
 export interface AttemptFailure {
@@ -14,11 +15,20 @@ export interface AttemptFailure {
   body: unknown;
   /** The channel cannot serve this kind of call at all (no upstream was asked): not a failure of the channel. */
   unservable?: true;
+  /** What a caller may read of an upstream's refusal (message, code, param without the channel's secrets or addresses). */
+  readable?: ReadableUpstreamError;
+  /** The refusal as the admins' view of the log row keeps it (addresses stay, the channel's secrets never). */
+  detail?: string;
 }
 
 /** Retry on failures that belong to the channel (connection errors, timeouts, refused keys, 429, 5xx); never on the caller's own 4xx. */
 export function isRetryable(channel: Pick<ChannelRoute, 'type'>, failure: AttemptFailure): boolean {
   return classifyFailureFor(channel.type, failure.status, failure.body) !== 'client';
+}
+
+/** The upstream refused the channel's own key or token (401, or what the provider says means a refused key): the gateway's fault, not the caller's. */
+export function refusesChannelCredentials(channel: Pick<ChannelRoute, 'type'>, failure: AttemptFailure): boolean {
+  return failure.status === 401 || classifyFailureFor(channel.type, failure.status, failure.body) === 'disable';
 }
 
 /** True when the failure should switch the channel off (status 3): the provider says its key is refused, or a configured keyword matches. */

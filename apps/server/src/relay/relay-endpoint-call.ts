@@ -6,7 +6,7 @@ import { ApiError } from '../http/api-error';
 import type { RelayEndpoint } from './openai-endpoints';
 import { authenticateCaller, type RelayCaller } from './relay-caller';
 import { databaseRetryAfterSeconds, databaseUnavailableMessage, isDatabaseUnavailable } from '../db/database-unavailable';
-import { RelayError, requestError } from './relay-error';
+import { RelayError, defaultErrorFormat, requestError } from './relay-error';
 import type { RelayExchange } from './relay-exchange';
 import { parseRelayKey, readRawKey } from './relay-key';
 import { runRelay } from './relay-pipeline';
@@ -14,7 +14,7 @@ import { readRelayRequest, type UrlCall } from './relay-request';
 import type { RelayServices } from './relay-services';
 
 /** Any failure of a relay route as a status and a body in the error shape of the caller's format (OpenAI's by default). */
-export function relayErrorAnswer(error: unknown, format: FormatId = 'openai-chat'): { status: number; body: string; retryAfter: string | null } {
+export function relayErrorAnswer(error: unknown, format: FormatId = defaultErrorFormat): { status: number; body: string; retryAfter: string | null } {
   let status: number;
   let canonical: CanonicalError;
   let retryAfter: string | null = null;
@@ -28,20 +28,20 @@ export function relayErrorAnswer(error: unknown, format: FormatId = 'openai-chat
     canonical = { message: error.message, type: status >= 500 ? 'server_error' : 'invalid_request_error', code: error.code, httpStatus: status };
   } else if (error instanceof RelayError) {
     status = error.status === 499 ? 400 : error.status;
-    canonical = { message: error.message, type: error.type, code: error.code ?? undefined, httpStatus: status };
+    canonical = { message: error.message, type: error.type, code: error.code ?? undefined, param: error.param ?? undefined, httpStatus: status };
   } else {
     const fastifyError = error as FastifyError;
     status = typeof fastifyError.statusCode === 'number' ? fastifyError.statusCode : 500;
     canonical = { message: status >= 500 ? 'internal server error' : fastifyError.message, type: status >= 500 ? 'server_error' : 'invalid_request_error', code: fastifyError.code, httpStatus: status };
   }
-  const codec = findFormat(format) ?? findFormat('openai-chat');
+  const codec = findFormat(format) ?? findFormat(defaultErrorFormat);
   return { status, body: JSON.stringify(codec ? codec.encodeError(canonical) : { error: { message: canonical.message } }), retryAfter };
 }
 
 const jsonType = 'application/json; charset=utf-8';
 
 /** Renders a failure on a Fastify route (unless the answer has already started). */
-export function sendRelayError(reply: FastifyReply, error: unknown, format: FormatId = 'openai-chat'): FastifyReply {
+export function sendRelayError(reply: FastifyReply, error: unknown, format: FormatId = defaultErrorFormat): FastifyReply {
   if (reply.sent || reply.raw.headersSent) return reply;
   const answer = relayErrorAnswer(error, format);
   if (answer.retryAfter) reply.header('retry-after', answer.retryAfter);
@@ -49,7 +49,7 @@ export function sendRelayError(reply: FastifyReply, error: unknown, format: Form
 }
 
 /** Renders a failure on an exchange (unless the answer has already started); returns the status the caller got. */
-export function sendExchangeError(exchange: RelayExchange, error: unknown, format: FormatId = 'openai-chat'): number {
+export function sendExchangeError(exchange: RelayExchange, error: unknown, format: FormatId = defaultErrorFormat): number {
   if (exchange.res.headersSent || exchange.res.writableEnded) return exchange.res.statusCode;
   const answer = relayErrorAnswer(error, format);
   if (answer.retryAfter) exchange.res.setHeader('retry-after', answer.retryAfter);

@@ -6,14 +6,15 @@ import { findProviderAdaptor, type EndpointTranslation } from '@turnpike/provide
 import type { UserRow } from '../db/schema';
 import type { RelayCallFacts } from '../metrics/gateway-metrics';
 import { admitModelRequest, recordModelRequestSuccess } from '../rate-limit/model-request-limit';
-import { autoDisableChannel, isRetryable, shouldAutoDisable, type AttemptFailure } from './channel-health';
+import { autoDisableChannel, isRetryable, refusesChannelCredentials, shouldAutoDisable, type AttemptFailure } from './channel-health';
 import { readChatAnswer, relayChatStream, type ChatAnswerPlan } from './chat-answer';
 import { dialectOf } from './chat-wire';
 import { CredentialError } from './credential-cache';
 import { budgetedCounter, exactCounter, exactCounterIfLoaded, roughCounter } from './token-counter';
 import { readWholeAnswer, relayStream, type AnswerOutcome } from './relay-answer';
 import type { RelayCaller } from './relay-caller';
-import { RelayError, permissionError, thrownText, upstreamUnavailableMessage, type RelayErrorType } from './relay-error';
+import { RelayError, defaultErrorFormat, permissionError, thrownText, upstreamCredentialsMessage, upstreamUnavailableMessage, type RelayErrorType } from './relay-error';
+import { channelSecrets, hideSecrets, readableUpstreamError } from './upstream-error-text';
 import { buildConsumeLog, buildErrorLog, buildShortfallLog, buildUntrustedUsageLog, clientTypeOf } from './relay-log-rows';
 import { refuseSensitivePrompt } from '../content-policy/prompt-check';
 import { visitPromptTexts } from '../content-policy/prompt-texts';
@@ -88,13 +89,16 @@ type ChannelTry = { ok: true; result: AttemptResult } | { ok: false; failure: At
 /** Prepares and sends one attempt to `channel`; throws only when the client went away. */
 async function tryChannel(services: RelayServices, call: RelayRequest, channel: ChannelRoute, mappedModel: string, request: RelayExchange, traceparent?: string): Promise<ChannelTry> {
   let prepared: PreparedUpstreamCall;
+  let accessToken: string | undefined;
   try {
+    accessToken = await accessTokenFor(services, channel);
     // A channel route carries the adaptor's channel fields itself.
-    prepared = prepareUpstreamCall(services.context.options, call, { channel, paramOverride: channel.paramOverride, model: mappedModel, accessToken: await accessTokenFor(services, channel) });
+    prepared = prepareUpstreamCall(services.context.options, call, { channel, paramOverride: channel.paramOverride, model: mappedModel, accessToken });
   } catch (error) {
     // A refused token exchange or unusable credentials belong to the channel, like a refused key.
     const status = error instanceof CredentialError && error.status >= 400 && error.status < 500 ? 401 : 0;
-    return { ok: false, failure: { status, message: `channel credentials failed: ${(error as Error).message}`, body: null } };
+    const message = `channel credentials failed: ${(error as Error).message}`;
+    return { ok: false, failure: { status, message, body: null, detail: hideSecrets(message, channelSecrets(channel.key, undefined)) } };
   }
   if (!prepared.ok) return { ok: false, failure: { status: 0, message: prepared.message, body: null, unservable: true } };
   const { streamIdleMs } = services.context.config.relayTimeouts;
@@ -115,7 +119,7 @@ async function tryChannel(services: RelayServices, call: RelayRequest, channel: 
     abort.stopDeadlines();
     // A refused call may mean a revoked access token: the next call exchanges the key afresh.
     if (findProviderAdaptor(channel.type)?.credentials) services.credentials.forget(channel);
-    return { ok: false, failure: screened.failure ?? (await readFailure(response)) };
+    return { ok: false, failure: withReadableError(screened.failure ?? (await readFailure(response)), prepared, channel, accessToken) };
   } catch (error) {
     request.res.off('close', onClientGone);
     abort.stopDeadlines();
@@ -188,10 +192,26 @@ async function attemptChannels(services: RelayServices, call: RelayRequest, cand
   if (!lastFailure && unservable) throw new RelayError(400, unservable.message, 'invalid_request_error', 'unsupported_endpoint');
   if (!lastFailure) throw new RelayError(503, `no available channel for model ${call.model}`, 'server_error', 'model_not_found');
   const { channel, failure } = lastFailure;
-  const mappedStatus = Number(channel.statusCodeMapping[String(failure.status)] ?? failure.status);
   // No answer at all (connection refused, credentials, a deadline): the caller learns only that and the request id.
-  if (failure.status === 0) throw new RelayError(502, upstreamUnavailableMessage(request.id), 'upstream_error', 'upstream_unreachable', failure.message);
-  throw new RelayError(mappedStatus, failure.message, upstreamErrorType(mappedStatus));
+  if (failure.status === 0) throw new RelayError(502, upstreamUnavailableMessage(request.id), 'upstream_error', 'upstream_unreachable', failure.detail ?? failure.message);
+  // The channel's status code mapping is the operator's word and wins (new-api's ResetStatusCode).
+  const mapped = channel.statusCodeMapping[String(failure.status)];
+  if (mapped === undefined && refusesChannelCredentials(channel, failure)) {
+    throw new RelayError(502, upstreamCredentialsMessage(request.id), 'upstream_error', 'upstream_auth_failed', `the channel's credentials were refused (${failure.status}): ${failure.detail ?? ''}`);
+  }
+  const status = Number(mapped ?? failure.status);
+  const readable = failure.readable;
+  throw new RelayError(status, readable?.message ?? `upstream answered ${failure.status}`, upstreamErrorType(status), readable?.code ?? null, failure.detail ?? null, readable?.param ?? null);
+}
+
+/** Non-chat endpoints are OpenAI's, and so are the error answers of the upstreams that serve them. */
+const nonChatErrorDialect = findFormat(defaultErrorFormat);
+
+/** A refused attempt with what a caller may read of it, and the admins' text without the channel's secrets. */
+function withReadableError(failure: AttemptFailure, prepared: Extract<PreparedUpstreamCall, { ok: true }>, channel: ChannelRoute, accessToken: string | undefined): AttemptFailure {
+  const secrets = channelSecrets(channel.key, accessToken);
+  const dialect = prepared.chat ? dialectOf(prepared.chat.wire) : nonChatErrorDialect;
+  return { ...failure, readable: readableUpstreamError(failure, dialect, channel, secrets), detail: hideSecrets(failure.message, secrets) };
 }
 
 /** The category of an upstream's refusal as the caller is told it: a rate limit is one in every format (Anthropic `rate_limit_error`, Gemini `RESOURCE_EXHAUSTED`). */

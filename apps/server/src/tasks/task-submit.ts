@@ -6,13 +6,14 @@ import { selectChannel, type BillingQuote } from '@turnpike/relay';
 import type { TaskProtocol, TaskSubmitReading } from '@turnpike/providers';
 import type { Reservation } from '../billing/ledger-types';
 import type { NewTask } from '../db/schema';
-import { autoDisableChannel, isRetryable, shouldAutoDisable, type AttemptFailure } from '../relay/channel-health';
+import { autoDisableChannel, isRetryable, refusesChannelCredentials, shouldAutoDisable, type AttemptFailure } from '../relay/channel-health';
 import type { RelayCaller } from '../relay/relay-caller';
-import { RelayError } from '../relay/relay-error';
+import { RelayError, upstreamCredentialsMessage } from '../relay/relay-error';
 import { checkModelLimits, priceCall } from '../relay/relay-pipeline';
 import type { RelayServices } from '../relay/relay-services';
 import type { ChannelRoute } from '../relay/routing-table';
 import { readBody, UpstreamAbort } from '../relay/upstream-client';
+import { channelSecrets, hideSecrets, readableUpstreamText } from '../relay/upstream-error-text';
 import { refuseSensitivePrompt } from '../content-policy/prompt-check';
 import { taskQuota } from './task-price';
 import { changeOf, type TaskStore } from './task-store';
@@ -113,7 +114,10 @@ async function tryChannel(services: RelayServices, upstream: SubmitUpstream, cha
     }
     // Statuses that belong to the channel (a refused key, overload, a fault) fail over; an answer is the caller's.
     if (response.status === 401 || response.status === 403 || response.status === 429 || response.status >= 500) {
-      return { ok: false, failure: { status: response.status, message: text.slice(0, 500) || `upstream answered ${response.status}`, body: parsed } };
+      // The caller may read the upstream's words, never the channel's secrets or private addresses.
+      const secrets = channelSecrets(channel.key, undefined);
+      const message = readableUpstreamText(text.slice(0, 500), channel, secrets) || `upstream answered ${response.status}`;
+      return { ok: false, failure: { status: response.status, message, body: parsed, detail: hideSecrets(text.slice(0, 500), secrets) } };
     }
     if (parsed === null) return { ok: false, failure: { status: 502, message: `the upstream answer is not JSON: ${text.slice(0, 200)}`, body: null } };
     return { ok: true, status: response.status, reading: upstream.read(response.status, parsed) };
@@ -155,7 +159,7 @@ export async function submitTask(services: RelayServices, store: TaskStore, subm
   const reservation = reserved.reservation;
   const retries = candidates.length <= 1 ? 0 : Math.max(0, services.context.options.number('RetryTimes'));
   const failed = new Set<number>();
-  let lastFailure: AttemptFailure | null = null;
+  let lastFailure: { channel: ChannelRoute; failure: AttemptFailure } | null = null;
   const upstream = upstreamOf(submission);
   for (let attempt = 0; attempt <= retries; attempt += 1) {
     const channel = selectChannel(candidates, { retryIndex: attempt, failedChannelIds: failed, random: services.random });
@@ -163,13 +167,17 @@ export async function submitTask(services: RelayServices, store: TaskStore, subm
     const outcome = await tryChannel(services, upstream, channel);
     if (outcome.ok) return settleSubmit(services, store, submission, { channel, reservation, price, quote, units, status: outcome.status, reading: outcome.reading });
     failed.add(channel.id);
-    lastFailure = outcome.failure;
+    lastFailure = { channel, failure: outcome.failure };
     if (shouldAutoDisable(services.context, channel, outcome.failure)) await autoDisableChannel(services.context, channel.id, outcome.failure.message);
     if (!isRetryable(channel, outcome.failure)) break;
   }
   services.ledger.release(reservation, null);
-  const status = lastFailure && lastFailure.status >= 400 ? lastFailure.status : 502;
-  throw new RelayError(status, lastFailure?.message ?? `no available channel for model ${submission.model}`, 'upstream_error', 'do_request_failed');
+  // A refused channel key is the gateway's fault: a 502, never a 401 the caller would read as its own key refused.
+  if (lastFailure && refusesChannelCredentials(lastFailure.channel, lastFailure.failure)) {
+    throw new RelayError(502, upstreamCredentialsMessage(submission.requestId), 'upstream_error', 'upstream_auth_failed', lastFailure.failure.detail ?? null);
+  }
+  const status = lastFailure && lastFailure.failure.status >= 400 ? lastFailure.failure.status : 502;
+  throw new RelayError(status, lastFailure?.failure.message ?? `no available channel for model ${submission.model}`, 'upstream_error', 'do_request_failed');
 }
 
 interface Answered {

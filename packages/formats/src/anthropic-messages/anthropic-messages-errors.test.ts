@@ -71,4 +71,11 @@ describe('anthropic messages errors', () => {
     // A documented Anthropic type is kept whatever the status.
     expect(encodeAnthropicError({ message: 'no', type: 'invalid_request_error', httpStatus: 529 }).error.type).toBe('invalid_request_error');
   });
+
+  it('names a relayed 4xx refusal by its status where Anthropic documents one (404 not found, 413 too large)', () => {
+    expect(encodeAnthropicError({ message: 'The model `grok-9` does not exist', type: 'invalid_request_error', httpStatus: 404 }).error.type).toBe('not_found_error');
+    expect(encodeAnthropicError({ message: 'too large', type: 'invalid_request_error', httpStatus: 413 }).error.type).toBe('request_too_large');
+    expect(encodeAnthropicError({ message: 'bad', type: 'invalid_request_error', httpStatus: 422 }).error.type).toBe('invalid_request_error');
+    expect(encodeAnthropicError({ message: 'no key', type: 'permission_error', httpStatus: 401 }).error.type).toBe('permission_error');
+  });
 });

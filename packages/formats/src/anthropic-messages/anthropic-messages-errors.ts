@@ -52,11 +52,16 @@ export function anthropicStatusForErrorType(type: string): number {
 /** Foreign types that only say "the server side failed": the HTTP status, when Anthropic names it (529 overloaded), says more. */
 const genericServerTypes = new Set(['server_error', 'upstream_error']);
 
+/** True when the type says no more than its status: a server failure, or `invalid_request_error` on a 4xx Anthropic names better (404 not found, 413 too large). */
+function saysLessThanStatus(type: string, status: number): boolean {
+  return genericServerTypes.has(type) || (type === 'invalid_request_error' && status >= 400 && status < 500);
+}
+
 function resolveErrorType(error: CanonicalError): AnthropicErrorType {
   if (error.type !== undefined) {
-    if (isAnthropicErrorType(error.type)) return error.type;
     const byStatus = error.httpStatus === undefined ? undefined : errorTypesByStatus.get(error.httpStatus);
-    if (byStatus && genericServerTypes.has(error.type)) return byStatus;
+    if (byStatus && saysLessThanStatus(error.type, error.httpStatus ?? 0)) return byStatus;
+    if (isAnthropicErrorType(error.type)) return error.type;
     const foreign = foreignErrorTypes[error.type];
     if (foreign) return foreign;
   }

@@ -67,4 +67,14 @@ describe('openai chat response codec', () => {
     expect(decodeOpenAiError({ error: { code: 500 } })).toEqual({ message: '{"code":500}', code: '500' });
     expect(decodeOpenAiError({ choices: [] })).toBeUndefined();
   });
+
+  it('carries the param and code of an error, but not a code that only repeats the HTTP status', () => {
+    const upstream = { error: { message: 'Invalid value', type: 'invalid_request_error', param: 'messages[0].content', code: 'invalid_value' } };
+    const decoded = decodeOpenAiError(upstream)!;
+    expect(encodeOpenAiError({ ...decoded, httpStatus: 400 })).toEqual(upstream);
+    // Google's `error.code` is the HTTP status: an OpenAI client gets no code rather than "400".
+    expect(encodeOpenAiError({ message: 'bad', type: 'INVALID_ARGUMENT', code: '400', httpStatus: 400 }).error.code).toBeNull();
+    expect(encodeOpenAiError({ message: 'bad', code: '1214', httpStatus: 400 }).error.code).toBe('1214');
+    expect(encodeOpenAiError({ message: 'bad', code: '529' }).error.code).toBe('529');
+  });
 });

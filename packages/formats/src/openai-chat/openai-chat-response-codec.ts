@@ -92,14 +92,23 @@ export function encodeOpenAiChatResponse(response: CanonicalResponse): OpenAiCha
   return result;
 }
 
-/** Encodes a canonical error as an OpenAI error body. */
+/**
+ * The `code` an OpenAI client is given: the error's own code, but not one that only repeats the HTTP status (Google's
+ * `error.code` is the status, which the client already has), so no client mistakes a status for one of OpenAI's codes.
+ */
+export function openAiErrorCode(error: CanonicalError): string | null {
+  if (error.code === undefined || error.code === '') return null;
+  return error.httpStatus !== undefined && error.code === String(error.httpStatus) ? null : error.code;
+}
+
+/** Encodes a canonical error as an OpenAI error body (the upstream's `param` and `code` travel on). */
 export function encodeOpenAiError(error: CanonicalError): OpenAiErrorBody {
   return {
     error: {
       message: error.message,
       type: error.type ?? 'upstream_error',
       param: error.param ?? null,
-      code: error.code ?? null,
+      code: openAiErrorCode(error),
     },
   };
 }

@@ -2,7 +2,7 @@
 // @see https://platform.openai.com/docs/api-reference/responses/object
 import type { CanonicalCitation, CanonicalError, CanonicalFinishReason, CanonicalPart, CanonicalResponse, CanonicalUsage } from '../canonical-model';
 import { carriesWebSearch, decodeResponsesWebSearchCall, webSearchQuery, type ServerToolCarrier } from '../server-tools';
-import { decodeOpenAiError, encodeOpenAiError } from '../openai-chat/openai-chat-response-codec';
+import { decodeOpenAiError, encodeOpenAiError, openAiErrorCode } from '../openai-chat/openai-chat-response-codec';
 import type { OpenAiErrorBody } from '../openai-chat/openai-chat-schema';
 import type { OpenAiResponsesOutputItem, OpenAiResponsesResponse } from './openai-responses-schema';
 import { usageFromOpenAiResponses, usageToOpenAiResponses } from './openai-responses-usage';
@@ -97,7 +97,7 @@ export function buildOpenAiResponsesObject(envelope: OpenAiResponsesEnvelope): O
     created_at: envelope.created,
     status: envelope.status,
     background: false,
-    error: envelope.error ? { code: envelope.error.code ?? 'server_error', message: envelope.error.message } : null,
+    error: envelope.error ? { code: openAiErrorCode(envelope.error) ?? 'server_error', message: envelope.error.message } : null,
     incomplete_details: envelope.incompleteReason === undefined ? null : { reason: envelope.incompleteReason },
     instructions: null,
     max_output_tokens: null,

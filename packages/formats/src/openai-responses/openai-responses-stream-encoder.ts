@@ -17,6 +17,7 @@ import {
   type OpenAiResponsesEnvelope,
 } from './openai-responses-response-codec';
 import { sealToolCallId } from '../tool-call-signature';
+import { openAiErrorCode } from '../openai-chat/openai-chat-response-codec';
 import { streamedSpan } from '../citations';
 import { webSearchQuery } from '../server-tools';
 
@@ -119,7 +120,7 @@ export class OpenAiResponsesStreamEncoder {
       case 'error':
         this.error = part.error;
         this.closeAll(frames);
-        frames.push(this.event('error', { code: part.error.code ?? null, message: part.error.message, param: part.error.param ?? null }));
+        frames.push(this.event('error', { code: openAiErrorCode(part.error), message: part.error.message, param: part.error.param ?? null }));
         break;
     }
     return frames.join('');

@@ -1,5 +1,6 @@
 // Failure classes of Google's Generative Language API (Gemini, PaLM2): Google refuses a bad or expired API key
-// with HTTP 400 INVALID_ARGUMENT and the reason API_KEY_INVALID, which belongs to the channel, not the caller.
+// with HTTP 400 INVALID_ARGUMENT and the reason API_KEY_INVALID (a suspended one with 403 and CONSUMER_SUSPENDED),
+// which belongs to the channel, not the caller.
 // @see https://ai.google.dev/gemini-api/docs/troubleshooting#error-codes
 import { classifyHttpFailure, type FailureClass } from '../provider-adaptor';
 
@@ -20,9 +21,12 @@ function googleError(body: unknown): Json {
   return record(record(value).error);
 }
 
+/** The ErrorInfo reasons by which Google says the key itself is refused: invalid, suspended, or blocked for the API. */
+const refusedKeyReasons = new Set(['API_KEY_INVALID', 'CONSUMER_SUSPENDED', 'API_KEY_SERVICE_BLOCKED']);
+
 /** A refused API key switches the channel off; everything else follows the shared HTTP rule. */
 export function classifyGoogleFailure(status: number, body: unknown): FailureClass {
   const details = googleError(body).details;
-  if (Array.isArray(details) && details.some((detail) => record(detail).reason === 'API_KEY_INVALID')) return 'disable';
+  if (Array.isArray(details) && details.some((detail) => refusedKeyReasons.has(String(record(detail).reason)))) return 'disable';
   return classifyHttpFailure(status);
 }
