@@ -217,7 +217,10 @@ export class QuotaLedger {
 
   /** Writes every queued settlement once each call whose answer has been sent has queued its own (a reader's barrier). */
   async flushAnswered(): Promise<void> {
-    const unbilled = (): boolean => [...this.answering.values()].some((response) => response.writableEnded);
+    const unbilled = (): boolean => {
+      for (const response of this.answering.values()) if (response.writableEnded) return true;
+      return false;
+    };
     while (unbilled()) await new Promise<void>((wake) => this.answerWaiters.push(wake));
     await this.batcher.flush();
   }

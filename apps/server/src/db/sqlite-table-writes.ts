@@ -7,10 +7,9 @@ export interface TableWriteCount {
   readonly count: number;
 }
 
-/** Statements that may change `tables`: writes naming one of them, and the ends of transactions (a rollback undoes writes). */
-function mayChange(source: string, tables: readonly string[]): boolean {
-  if (/^\s*(commit|rollback|end)\b/i.test(source)) return true;
-  return tables.some((table) => new RegExp(`\\b${table}\\b`, 'i').test(source));
+/** Statements that may change the tables `naming` matches: writes naming one of them, and the ends of transactions (a rollback undoes writes). */
+function mayChange(source: string, naming: RegExp): boolean {
+  return /^\s*(commit|rollback|end)\b/i.test(source) || naming.test(source);
 }
 
 /**
@@ -20,12 +19,15 @@ function mayChange(source: string, tables: readonly string[]): boolean {
  */
 export function countTableWrites(sqlite: SQLite.Database, tables: readonly string[]): TableWriteCount {
   const counter = { count: 0 };
-  const watched = new WeakSet<SQLite.Statement>();
+  const naming = new RegExp(`\\b(${tables.join('|')})\\b`, 'i');
+  // Each statement is looked at once: the cache under this hands the same statement back for the same text.
+  const decided = new WeakSet<SQLite.Statement>();
   const prepare = sqlite.prepare.bind(sqlite);
   sqlite.prepare = ((source: string) => {
     const statement = prepare(source);
-    if (statement.reader || watched.has(statement) || !mayChange(source, tables)) return statement;
-    watched.add(statement);
+    if (decided.has(statement)) return statement;
+    decided.add(statement);
+    if (statement.reader || !mayChange(source, naming)) return statement;
     const run = statement.run.bind(statement);
     statement.run = ((...parameters: unknown[]) => {
       counter.count += 1;
