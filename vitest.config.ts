@@ -8,7 +8,7 @@ import { defineConfig } from 'vitest/config';
 // - browser: the built console in Chromium (`apps/console/e2e`).
 
 /** Tests beside the server code that open a SQLite database: they run with the server tests, not the unit tests. */
-const databaseTestsInSource = ['apps/server/src/billing/quota-ledger.test.ts', 'apps/server/src/relay/provider-options.test.ts'];
+const databaseTestsInSource = ['apps/server/src/billing/quota-ledger.test.ts', 'apps/server/src/relay/provider-options.test.ts', 'apps/server/src/relay/price-book.test.ts'];
 
 /** Starts Redis, PostgreSQL and MariaDB once for the projects that declare it (scripts/test-services.ts). */
 const sharedServices = ['./scripts/test-services.ts'];

@@ -19,19 +19,30 @@ export type BillingBreakdown = readonly BillingBreakdownRow[];
 /**
  * Splits `total` into integers, one per share, that add up to `total`: each share gets its floor, and what is left
  * goes one unit at a time to the largest remainders (earlier rows first on ties). `shares` are exact numerators over
- * `denominator` (a positive integer); the rule is the largest-remainder method.
+ * `denominator` (a positive integer), as bigints or as safe integers; the rule is the largest-remainder method.
  */
-export function apportionQuota(total: number, shares: readonly bigint[], denominator: bigint): number[] {
+export function apportionQuota(total: number, shares: readonly bigint[], denominator: bigint): number[];
+export function apportionQuota(total: number, shares: readonly number[], denominator: number): number[];
+export function apportionQuota(total: number, shares: readonly bigint[] | readonly number[], denominator: bigint | number): number[] {
   const count = shares.length;
   const result: number[] = new Array<number>(count);
-  const remainders: bigint[] = new Array<bigint>(count);
+  const remainders: (bigint | number)[] = new Array<bigint | number>(count);
   let left = total;
   for (let index = 0; index < count; index += 1) {
     const share = shares[index];
-    let floor = share / denominator;
-    if (share % denominator < 0n) floor -= 1n;
-    result[index] = Number(floor);
-    remainders[index] = share - floor * denominator;
+    if (typeof share === 'bigint' && typeof denominator === 'bigint') {
+      let floor = share / denominator;
+      if (share % denominator < 0n) floor -= 1n;
+      result[index] = Number(floor);
+      remainders[index] = share - floor * denominator;
+    } else {
+      // Safe integers: `%` is exact, and so is dividing out what it leaves.
+      const divisor = Number(denominator);
+      let remainder = Number(share) % divisor;
+      if (remainder < 0) remainder += divisor;
+      result[index] = (Number(share) - remainder) / divisor;
+      remainders[index] = remainder;
+    }
     left -= result[index];
   }
   // A breakdown has a handful of rows: picking the largest remainder each time beats sorting them.

@@ -1,7 +1,7 @@
 // The reserve of a call before it runs: what its largest possible answer can cost, and the largest output limit a
-// smaller budget affords. Both price through `computeQuotaCost`, so a reserve and the settled cost it covers round
-// the same way and a call that stays inside its output limit never costs more than it held.
-import { computeQuotaCost } from './billing';
+// smaller budget affords. Both price through `computeQuota` (the total of `computeQuotaCost`), so a reserve and the
+// settled cost it covers round the same way and a call that stays inside its output limit never costs more than it held.
+import { computeQuota } from './billing';
 import type { BillableUsage, BillingQuote } from './billing-usage';
 
 /** Output tokens of the shortest answer worth sending: below this a call is refused rather than capped. */
@@ -42,7 +42,7 @@ export function reservedPromptTokens(request: Pick<ReserveRequest, 'promptTokens
  */
 export function worstCaseQuota(quote: BillingQuote, request: ReserveRequest): number {
   const prompt = reservedPromptTokens(request);
-  return computeQuotaCost(quote, worstUsage(prompt, count(request.outputTokens), count(request.units))).quota;
+  return computeQuota(quote, worstUsage(prompt, count(request.outputTokens), count(request.units)));
 }
 
 /**
@@ -52,7 +52,7 @@ export function worstCaseQuota(quote: BillingQuote, request: ReserveRequest): nu
  */
 export function affordableOutputTokens(quote: BillingQuote, request: Pick<ReserveRequest, 'promptTokens' | 'preConsumedQuota'>, budget: number, ceiling: number): number {
   const prompt = reservedPromptTokens(request);
-  const fits = (output: number): boolean => computeQuotaCost(quote, worstUsage(prompt, output)).quota <= budget;
+  const fits = (output: number): boolean => computeQuota(quote, worstUsage(prompt, output)) <= budget;
   const top = count(ceiling);
   if (fits(top)) return top;
   const floor = Math.min(minimalAnswerTokens, top);

@@ -2,7 +2,7 @@
 // numbers the usage log keeps in its `other` JSON. Quantities × rates are summed exactly, the group ratio is applied
 // once, the sum is rounded once, and the rounded quota is apportioned back over the rows so they add up to it.
 import { apportionQuota, type BillingBreakdownRow } from '@turnpike/contract';
-import { billingUnits } from './billing-units';
+import { billingUnits, type BillingUnit } from './billing-units';
 import { billableCount, type BillableUsage, type BillingQuote } from './billing-usage';
 import { decimalFromNumber, decimalToNumber, isZeroDecimal, multiplyDecimals, powerOfTen, roundDecimal, type ExactDecimal } from './exact-decimal';
 
@@ -64,11 +64,99 @@ export function buildBillingLogOther(quote: BillingQuote, usage: BillableUsage):
   };
 }
 
-/** A billed unit before apportioning: its quantity and exact rate. */
-interface PricedRow {
-  unit: string;
-  quantity: number;
-  rate: ExactDecimal;
+/** A unit's price under one quote: worked out once per quote, since a quote's ratios are the same on every call. */
+interface UnitPrice {
+  unit: BillingUnit;
+  /** The breakdown's `rate` (quota per one, before the group ratio). */
+  rateNumber: number;
+  /** rate × group ratio over the plan's common denominator: one of the unit costs `aligned / 10^scale` quota. */
+  aligned: bigint;
+  /** `aligned` as a number when it is a non-negative safe integer, else NaN (the call is then priced with bigints). */
+  alignedNumber: number;
+}
+
+/** The prices of every billing unit under one quote, over one common denominator. */
+interface QuotePlan {
+  /** By index into `billingUnits`; undefined where the unit is not billed under this pricing. */
+  prices: readonly (UnitPrice | undefined)[];
+  scale: number;
+  /** 10^scale as a number when it is a safe integer, else NaN. */
+  denominatorNumber: number;
+  /** The model multiplier is not zero: a call that rounds to nothing still bills 1. */
+  charges: boolean;
+}
+
+/** Plans by quote. A quote is not changed once priced (the price book hands out the same quote until prices change). */
+const plans = new WeakMap<BillingQuote, QuotePlan>();
+
+function planOf(quote: BillingQuote): QuotePlan {
+  const known = plans.get(quote);
+  if (known) return known;
+  const groupRatio = decimal(quote.group.groupRatio);
+  const shares = billingUnits.map((unit) => {
+    const rate = unit.rate(quote);
+    return rate === undefined ? undefined : { unit, rate, share: multiplyDecimals(rate, groupRatio) };
+  });
+  const scale = shares.reduce((largest, entry) => Math.max(largest, entry?.share.scale ?? 0), 0);
+  const prices = shares.map((entry): UnitPrice | undefined => {
+    if (!entry) return undefined;
+    const aligned = entry.share.units * powerOfTen(scale - entry.share.scale);
+    const alignedNumber = aligned >= 0n && aligned <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(aligned) : Number.NaN;
+    return { unit: entry.unit, rateNumber: decimalToNumber(entry.rate), aligned, alignedNumber };
+  });
+  const plan: QuotePlan = { prices, scale, denominatorNumber: scale <= 15 ? 10 ** scale : Number.NaN, charges: !isZeroDecimal(pricingMultiplier(quote)) };
+  plans.set(quote, plan);
+  return plan;
+}
+
+/** A nonzero model multiplier bills at least 1: new-api's rule for a call that rounds to nothing. */
+function atLeastOne(plan: QuotePlan, rounded: number): number {
+  return rounded <= 0 && plan.charges ? 1 : rounded;
+}
+
+/** Σ quantities × aligned rates, rounded half up; with safe integers when every term is one, else with bigints. */
+function roundedTotal(plan: QuotePlan, prices: readonly UnitPrice[], quantities: readonly number[]): { quota: number; numerators: number[] | bigint[] } {
+  const numbers: number[] = new Array<number>(prices.length);
+  let total = 0;
+  for (let index = 0; index < prices.length; index += 1) {
+    numbers[index] = quantities[index] * prices[index].alignedNumber;
+    total += numbers[index];
+  }
+  // Every term is non-negative, so a safe total means every product and partial sum was exact.
+  const denominator = plan.denominatorNumber;
+  if (Number.isSafeInteger(total) && denominator === denominator) {
+    const remainder = total % denominator;
+    const quotient = (total - remainder) / denominator;
+    return { quota: atLeastOne(plan, remainder * 2 >= denominator ? quotient + 1 : quotient), numerators: numbers };
+  }
+  const bigints = prices.map((price, index) => BigInt(quantities[index]) * price.aligned);
+  const exactTotal: ExactDecimal = { units: bigints.reduce((sum, units) => sum + units, 0n), scale: plan.scale };
+  return { quota: atLeastOne(plan, roundDecimal(exactTotal)), numerators: bigints };
+}
+
+/** True when the numerators were worked out with bigints (a term too large for a safe integer). */
+function isBigintList(list: number[] | bigint[]): list is bigint[] {
+  return typeof list[0] === 'bigint';
+}
+
+/** The units a usage is billed for under a plan, with their quantities, in breakdown order. */
+function billedUnits(plan: QuotePlan, usage: BillableUsage): { prices: UnitPrice[]; quantities: number[] } {
+  const prices: UnitPrice[] = [];
+  const quantities: number[] = [];
+  for (let index = 0; index < billingUnits.length; index += 1) {
+    const price = plan.prices[index];
+    if (price === undefined) continue;
+    const quantity = price.unit.quantity(usage);
+    if (quantity === 0 && !price.unit.always) continue;
+    prices.push(price);
+    quantities.push(quantity);
+  }
+  return { prices, quantities };
+}
+
+/** Ratio mode with zero tokens: nothing billable came back. */
+function nothingBillable(quote: BillingQuote, usage: BillableUsage): boolean {
+  return quote.pricing.mode === 'ratio' && billableCount(usage.promptTokens) + billableCount(usage.completionTokens) === 0;
 }
 
 /**
@@ -81,29 +169,24 @@ interface PricedRow {
 export function computeQuotaCost(quote: BillingQuote, usage: BillableUsage): QuotaCost {
   const other = buildBillingLogOther(quote, usage);
   const unitFields: Record<string, number | boolean> = {};
-  if (quote.pricing.mode === 'ratio' && billableCount(usage.promptTokens) + billableCount(usage.completionTokens) === 0) {
-    return { quota: 0, noBillableUsage: true, other, breakdown: [], unitFields };
-  }
-  const rows: PricedRow[] = [];
-  for (const unit of billingUnits) {
-    // The quantity first: most units are unused, and their rates (exact products) are not worth working out.
-    const quantity = unit.quantity(usage);
-    if (quantity === 0 && !unit.always) continue;
-    const rate = unit.rate(quote);
-    if (rate === undefined) continue;
-    rows.push({ unit: unit.name, quantity, rate });
-    if (quantity > 0 && unit.logFields) Object.assign(unitFields, unit.logFields(quantity));
-  }
-  const groupRatio = decimal(quote.group.groupRatio);
-  // Each row's exact share of the bill, group ratio applied here and only here, over one common denominator.
-  const shares = rows.map((row) => multiplyDecimals(decimal(row.quantity), row.rate, groupRatio));
-  const scale = shares.reduce((largest, share) => Math.max(largest, share.scale), 0);
-  const numerators = shares.map((share) => share.units * powerOfTen(scale - share.scale));
-  const exactTotal: ExactDecimal = { units: numerators.reduce((sum, units) => sum + units, 0n), scale };
-  const rounded = roundDecimal(exactTotal);
-  const quota = rounded <= 0 && !isZeroDecimal(pricingMultiplier(quote)) ? 1 : rounded;
-  const quotas = apportionQuota(quota, numerators, powerOfTen(scale));
-  const breakdown = rows.map((row, index) => ({ unit: row.unit, quantity: row.quantity, rate: decimalToNumber(row.rate), quota: quotas[index] }));
+  if (nothingBillable(quote, usage)) return { quota: 0, noBillableUsage: true, other, breakdown: [], unitFields };
+  const plan = planOf(quote);
+  const { prices, quantities } = billedUnits(plan, usage);
+  const { quota, numerators } = roundedTotal(plan, prices, quantities);
+  // Each row's share of the rounded quota, over the plan's common denominator.
+  const quotas = isBigintList(numerators) ? apportionQuota(quota, numerators, powerOfTen(plan.scale)) : apportionQuota(quota, numerators, plan.denominatorNumber);
+  const breakdown = prices.map((price, index) => {
+    const quantity = quantities[index];
+    if (quantity > 0 && price.unit.logFields) Object.assign(unitFields, price.unit.logFields(quantity));
+    return { unit: price.unit.name, quantity, rate: price.rateNumber, quota: quotas[index] };
+  });
   return { quota, noBillableUsage: false, other, breakdown, unitFields };
 }
 
+/** `computeQuotaCost(quote, usage).quota` without the breakdown and log fields: what reserves and stream guards compare. */
+export function computeQuota(quote: BillingQuote, usage: BillableUsage): number {
+  if (nothingBillable(quote, usage)) return 0;
+  const plan = planOf(quote);
+  const { prices, quantities } = billedUnits(plan, usage);
+  return roundedTotal(plan, prices, quantities).quota;
+}

@@ -1,5 +1,4 @@
 // Probes a channel's upstream directly (never billed): a test chat call, its model list, its balance.
-import type { Readable } from 'node:stream';
 import type { CanonicalRequest } from '@turnpike/formats';
 import { findBalanceReader, findModelListReader, findProviderAdaptor, type AdaptorChannel, type UpstreamCall, type UpstreamDialect } from '@turnpike/providers';
 import type { ChannelRow } from '../db/schema';
@@ -9,6 +8,7 @@ import type { CredentialCache } from './credential-cache';
 import { openAiEndpoints } from './openai-endpoints';
 import type { RelayRequest } from './relay-request';
 import { prepareUpstreamCall } from './upstream-call';
+import type { UpstreamBody } from './upstream-body';
 import { readBody, type UpstreamClient } from './upstream-client';
 
 /** The outcome of a test call. */
@@ -77,7 +77,7 @@ function isChatAnswer(dialect: UpstreamDialect, answer: unknown): boolean {
 }
 
 /** Reads a probe answer's stream (stream-only upstreams) into the error it reported, if any. */
-async function streamedProbeError(body: Readable, wire: string, reframe: ((chunk: Buffer) => Buffer) | null): Promise<string | undefined> {
+async function streamedProbeError(body: UpstreamBody, wire: string, reframe: ((chunk: Buffer) => Buffer) | null): Promise<string | undefined> {
   const { parts } = await decodeWholeStream(body, wire, reframe);
   const failed = parts.find((part) => part.type === 'error');
   if (failed?.type === 'error') return failed.error.message;

@@ -1,10 +1,10 @@
 // The body each chat attempt sends: the caller's own bytes when formats match (model patched), else the
 // canonical request encoded for the upstream's wire (one of the formats, or a provider's native dialect).
-import type { Readable } from 'node:stream';
 import { findFormat, listDroppedPassthroughFields, type CanonicalRequest, type CanonicalStreamPart, type Format, type ModelCapabilities } from '@turnpike/formats';
 import { findUpstreamDialect, type ProviderAdaptor, type UpstreamDialect } from '@turnpike/providers';
 import type { OptionStore } from '../options/option-store';
 import { claudeDefaultMaxTokens } from './provider-options';
+import { forEachChunk, type UpstreamBody } from './upstream-body';
 
 /** The codec of an upstream wire: a registered format, or a provider's native dialect. */
 export function dialectOf(wire: string): UpstreamDialect {
@@ -14,10 +14,10 @@ export function dialectOf(wire: string): UpstreamDialect {
 }
 
 /** A whole streamed answer decoded in `wire`'s dialect (after `reframe`, for binary event streams): its parts and the stream's metadata. */
-export async function decodeWholeStream(body: Readable, wire: string, reframe: ((chunk: Buffer) => Buffer) | null): Promise<{ parts: CanonicalStreamPart[]; metadata: ReturnType<UpstreamDialect['createStreamDecoder']>['metadata'] }> {
+export async function decodeWholeStream(body: UpstreamBody, wire: string, reframe: ((chunk: Buffer) => Buffer) | null): Promise<{ parts: CanonicalStreamPart[]; metadata: ReturnType<UpstreamDialect['createStreamDecoder']>['metadata'] }> {
   const decoder = dialectOf(wire).createStreamDecoder();
   const parts: CanonicalStreamPart[] = [];
-  for await (const chunk of body) parts.push(...decoder.push(reframe ? reframe(chunk as Buffer) : (chunk as Buffer)));
+  await forEachChunk(body, (chunk) => parts.push(...decoder.push(reframe ? reframe(chunk) : chunk)));
   parts.push(...decoder.end());
   return { parts, metadata: decoder.metadata };
 }

@@ -1,7 +1,7 @@
 // One relay call, end to end: price → reserve → attempts with failover → relay the answer → settle exactly once.
 import { Readable } from 'node:stream';
 import { findFormat } from '@turnpike/formats';
-import { boundUsage, computeQuotaCost, resolveMappedModel, selectChannel, usageBoundsFor, type BillableUsage, type BillingQuote, type UsageBounds } from '@turnpike/relay';
+import { boundUsage, computeQuota, computeQuotaCost, resolveMappedModel, selectChannel, usageBoundsFor, type BillableUsage, type BillingQuote, type UsageBounds } from '@turnpike/relay';
 import { findProviderAdaptor, type EndpointTranslation } from '@turnpike/providers';
 import type { UserRow } from '../db/schema';
 import type { RelayCallFacts } from '../metrics/gateway-metrics';
@@ -25,6 +25,7 @@ import type { RelayExchange } from './relay-exchange';
 import type { RelayServices } from './relay-services';
 import type { ChannelRoute } from './routing-table';
 import { prepareUpstreamCall, type ChatAttempt, type PreparedUpstreamCall } from './upstream-call';
+import { forEachChunk } from './upstream-body';
 import { readBody, UpstreamAbort, type UpstreamResponse } from './upstream-client';
 
 /** The result of trying channels until one answers. */
@@ -59,10 +60,10 @@ function readErrorMessage(body: unknown, fallback: string): string {
 async function readFailure(response: UpstreamResponse): Promise<AttemptFailure> {
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of response.body) {
-    if (size < 65_536) chunks.push(chunk as Buffer);
-    size += (chunk as Buffer).length;
-  }
+  await forEachChunk(response.body, (chunk) => {
+    if (size < 65_536) chunks.push(chunk);
+    size += chunk.length;
+  });
   const text = Buffer.concat(chunks).toString('utf8');
   let body: unknown = text;
   try {
@@ -375,7 +376,7 @@ export async function runRelay(services: RelayServices, request: RelayExchange, 
 function outputGuardFor(quote: BillingQuote, held: ReservedCall, promptEstimate: number): OutputGuard | null {
   if (quote.pricing.mode !== 'ratio' || held.call.endpoint.output === 'none' || held.reservation.amount === 0) return null;
   const reservation = held.reservation;
-  return new OutputGuard(held.outputLimit, (outputTokens) => computeQuotaCost(quote, { promptTokens: promptEstimate, completionTokens: outputTokens }).quota > reservation.amount);
+  return new OutputGuard(held.outputLimit, (outputTokens) => computeQuota(quote, { promptTokens: promptEstimate, completionTokens: outputTokens }) > reservation.amount);
 }
 
 /** The call a settlement belongs to: its exchange, request, caller, the channels tried and when it started. */

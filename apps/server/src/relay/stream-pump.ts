@@ -3,7 +3,7 @@
 // bytes, and what arrives in one turn of the event loop goes out in one socket write.
 import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import type { Readable } from 'node:stream';
+import type { UpstreamBody } from './upstream-body';
 
 /** How long the head of a streamed answer waits for the first bytes of its body before it is sent alone. */
 export const headWaitMs = 100;
@@ -28,7 +28,7 @@ export function deferHead(raw: ServerResponse): NodeJS.Timeout {
  * buffer is full (the body then pauses until `drain`). Resolves once the body has ended (false), or broke off or
  * `forward` threw (true); when the client goes away the body is destroyed and the pump resolves false.
  */
-export function pumpStream(body: Readable, raw: ServerResponse, forward: (chunk: Buffer) => boolean): Promise<boolean> {
+export function pumpStream(body: UpstreamBody, raw: ServerResponse, forward: (chunk: Buffer) => boolean): Promise<boolean> {
   return new Promise((resolve) => {
     let settled = false;
     let corked: Socket | null = null;

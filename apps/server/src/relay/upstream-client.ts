@@ -1,9 +1,13 @@
-// Sends upstream requests with undici's keep-alive pools (no fetch, no WHATWG streams on the hot path), and the
-// rare WebSocket upstream (Xunfei) with `ws`, presenting its messages as one line each on a byte stream.
+// Sends upstream requests with undici's keep-alive pools (no fetch, no WHATWG streams, and no Node stream for the
+// answer's body: a dispatch handler feeds it), and the rare WebSocket upstream (Xunfei) with `ws`, presenting its
+// messages as one line each on a byte stream.
 import { EventEmitter } from 'node:events';
 import { Readable } from 'node:stream';
-import { Agent } from 'undici';
+import { Agent, type Dispatcher } from 'undici';
 import WebSocket from 'ws';
+import { DispatchedBody, type UpstreamBody } from './upstream-body';
+
+export { readBody, type UpstreamBody } from './upstream-body';
 
 /** A request to an upstream provider, as a provider adaptor builds it. */
 export interface UpstreamRequest {
@@ -15,11 +19,11 @@ export interface UpstreamRequest {
   transport?: 'http' | 'websocket';
 }
 
-/** The upstream's answer: status, headers and the body as a Node stream. */
+/** The upstream's answer: status, headers and the body as events. */
 export interface UpstreamResponse {
   status: number;
   headers: Record<string, string | string[] | undefined>;
-  body: Readable;
+  body: UpstreamBody;
   /** A whole JSON body already read, parsed and found free of an in-band error (native dialects are screened so). */
   screened?: { raw: Buffer; parsed: unknown };
 }
@@ -151,22 +155,15 @@ export class UpstreamClient {
   private readonly urls = new Map<string, { origin: string; path: string }>();
 
   /** Sends the request (with the call's `X-Request-Id` and `traceparent` when given); rejects on connection errors, timeouts and aborts. */
-  async send(upstream: UpstreamRequest, signal: UpstreamSignal, timeouts: UpstreamTimeouts = defaultTimeouts, tags?: UpstreamTags): Promise<UpstreamResponse> {
-    if (isCancelled(signal)) throw new Error('aborted');
+  send(upstream: UpstreamRequest, signal: UpstreamSignal, timeouts: UpstreamTimeouts = defaultTimeouts, tags?: UpstreamTags): Promise<UpstreamResponse> {
+    if (isCancelled(signal)) return Promise.reject(new Error('aborted'));
     const headers = tags ? taggedHeaders(upstream.headers, tags) : upstream.headers;
     if (upstream.transport === 'websocket') return openWebSocket({ ...upstream, headers }, signal, timeouts);
     const { origin, path } = this.splitUrl(upstream.url);
-    const response = await this.agent.request({
-      origin,
-      path,
-      method: upstream.method,
-      headers,
-      body: upstream.body ?? undefined,
-      signal,
-      headersTimeout: timeouts.headersMs,
-      bodyTimeout: timeouts.bodyMs,
+    return new Promise((resolve, reject) => {
+      const options: Dispatcher.DispatchOptions = { origin, path, method: upstream.method, headers, body: upstream.body ?? undefined, headersTimeout: timeouts.headersMs, bodyTimeout: timeouts.bodyMs };
+      this.agent.dispatch(options, new AnswerHandler(signal, resolve, reject));
     });
-    return { status: response.statusCode, headers: response.headers, body: response.body };
   }
 
   /** Origin and path of an upstream URL, parsed once per distinct URL (a channel's calls repeat a handful of them). */
@@ -188,23 +185,57 @@ export class UpstreamClient {
   }
 }
 
-/** Reads a whole body into one Buffer (events, not an async iterator: no promise per chunk). */
-export function readBody(body: Readable): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let ended = false;
-    body.on('data', (chunk: Buffer) => chunks.push(chunk));
-    body.once('end', () => {
-      ended = true;
-      resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
-    });
-    body.once('error', reject);
-    // Closed without an end or an error (destroyed): the body is incomplete. (Every body closes after its end;
-    // the Error, with its stack trace, is made only when it did not end.)
-    body.once('close', () => {
-      if (!ended) reject(new Error('the body closed before its end'));
-    });
-  });
+/**
+ * One dispatched request: resolves with the answer's head, then feeds its body. A cancel before the head rejects;
+ * after it, the body fails with the cancel's error.
+ */
+class AnswerHandler implements Dispatcher.DispatchHandler {
+  private controller: Dispatcher.DispatchController | null = null;
+  private body: DispatchedBody | null = null;
+  private cancelled: Error | null = null;
+  private readonly stopListening: () => void;
+
+  constructor(
+    signal: UpstreamSignal,
+    private readonly resolve: (response: UpstreamResponse) => void,
+    private readonly reject: (error: Error) => void,
+  ) {
+    this.stopListening = onAbort(signal, () => this.cancel());
+  }
+
+  private cancel(): void {
+    const error = new Error('aborted');
+    if (this.body) this.body.destroy(error);
+    else if (this.controller) this.controller.abort(error);
+    else this.cancelled = error;
+  }
+
+  onRequestStart(controller: Dispatcher.DispatchController): void {
+    this.controller = controller;
+    if (this.cancelled) controller.abort(this.cancelled);
+  }
+
+  onResponseStart(controller: Dispatcher.DispatchController, status: number, headers: Record<string, string | string[] | undefined>): void {
+    const body = new DispatchedBody();
+    body.attach(controller);
+    this.body = body;
+    this.resolve({ status, headers, body });
+  }
+
+  onResponseData(_controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    this.body?.push(chunk);
+  }
+
+  onResponseEnd(): void {
+    this.stopListening();
+    this.body?.end();
+  }
+
+  onResponseError(_controller: Dispatcher.DispatchController | null, error: Error): void {
+    this.stopListening();
+    if (this.body) this.body.error(error);
+    else this.reject(error);
+  }
 }
 
 /**

@@ -7,6 +7,7 @@ import { request as undiciRequest } from 'undici';
 import type { TaskRow } from '../db/schema';
 import type { SafeOutbound } from '../http/safe-outbound';
 import type { RelayServices } from '../relay/relay-services';
+import { asReadable } from '../relay/upstream-body';
 import { readBody, UpstreamAbort } from '../relay/upstream-client';
 import { upstreamIdOf } from './task-platforms';
 import { videoTarget } from './video-target';
@@ -41,7 +42,7 @@ async function sendPublic(url: string, reply: FastifyReply, outbound: SafeOutbou
     await response.body.dump();
     return { status: 502, message: `the video host answered ${response.statusCode}` };
   }
-  await pipeVideo(reply, response.headers, response.body);
+  await pipeVideo(reply, response.headers, asReadable(response.body));
   return null;
 }
 
@@ -75,6 +76,6 @@ export async function sendVideoContent(services: RelayServices, task: TaskRow, r
     await reply.header('content-type', file.mimeType).header('content-length', String(file.data.length)).send(Buffer.from(file.data));
     return null;
   }
-  await pipeVideo(reply, response.headers, response.body);
+  await pipeVideo(reply, response.headers, asReadable(response.body));
   return null;
 }
