@@ -31,6 +31,12 @@ function isAddressLiteral(host: string): boolean {
   return host.includes(':') ? ipaddr.IPv6.isValid(host) : ipaddr.IPv4.isValidFourPartDecimal(host);
 }
 
+/** True for a URL host (a name, or an IP literal with or without its brackets) that is a local name or an internal address. */
+export function isInternalHost(host: string): boolean {
+  const name = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return isLocalName(name) || (isAddressLiteral(name) && isInternalAddress(name));
+}
+
 /** Outbound calls under one allow-list: a dispatcher that checks each connection, and URL checks for saving. */
 export class SafeOutbound {
   private readonly allowed: Array<[ipaddr.IPv4 | ipaddr.IPv6, number]>;

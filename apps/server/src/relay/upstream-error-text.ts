@@ -3,6 +3,7 @@
 // of the channel's host or of private networks replaced; a body that is no JSON (a proxy's HTML page) is not passed on.
 import type { CanonicalError, UpstreamDialect } from '@turnpike/formats';
 import type { AdaptorChannel } from '@turnpike/providers';
+import { isInternalAddress, isInternalHost } from '../http/safe-outbound';
 
 /** What stands in for a removed secret or address. */
 const hidden = '***';
@@ -37,15 +38,17 @@ export function channelSecrets(key: string, accessToken: string | undefined): st
   return [...secrets].sort((a, b) => b.length - a.length);
 }
 
-/** True for hosts of private, loopback and link-local networks, and names that only resolve inside one. */
+/**
+ * True for hosts a caller must not learn of: what the outbound guard calls internal (local names, loopback, private,
+ * link-local, CGNAT and the other non-public ranges), and `.lan` names, which resolve only inside one network.
+ */
 function isPrivateHost(host: string): boolean {
-  const name = host.replace(/^\[|\]$/g, '').toLowerCase();
-  if (name === 'localhost' || name.endsWith('.localhost') || name.endsWith('.internal') || name.endsWith('.local') || name.endsWith('.lan')) return true;
-  if (name === '::1' || name.startsWith('fc') || name.startsWith('fd') || name.startsWith('fe80:')) return name.includes(':');
-  const octets = name.split('.').map(Number);
-  if (octets.length !== 4 || octets.some((octet) => !Number.isInteger(octet))) return false;
-  const [a, b] = octets as [number, number, number, number];
-  return a === 10 || a === 127 || a === 0 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 169 && b === 254) || (a === 100 && b >= 64 && b <= 127);
+  return isInternalHost(host) || host.toLowerCase().endsWith('.lan');
+}
+
+/** A dotted quad read as decimal octets (as it is written in an error text), and whether that address is internal. */
+function isPrivateQuad(address: string): boolean {
+  return isInternalAddress(address.split('.').map(Number).join('.'));
 }
 
 /** The host (with port) of the channel's own base URL; null for the provider's default address. */
@@ -74,7 +77,7 @@ function redactAddresses(text: string, host: string | null): string {
     }
     return parsed.host.toLowerCase() === host || isPrivateHost(parsed.hostname) ? hidden + match.slice(url.length) : match;
   });
-  result = result.replace(ipv4Pattern, (address) => (isPrivateHost(address.split(':')[0] ?? '') ? hidden : address));
+  result = result.replace(ipv4Pattern, (address) => (isPrivateQuad(address.split(':')[0] ?? '') ? hidden : address));
   if (host) result = result.split(host).join(hidden);
   return result;
 }
