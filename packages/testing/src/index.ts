@@ -4,6 +4,7 @@
 // fixture loader with the stream-splitting helpers.
 export * from './aws-event-stream-encoder';
 export * from './fixtures';
+export * from './local-listener';
 export * from './mock-behaviour';
 export * from './mock-exchange';
 export * from './mock-multipart';

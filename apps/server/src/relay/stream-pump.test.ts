@@ -1,6 +1,6 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useLocalServers } from '@turnpike/testing/vitest';
 import { Readable } from 'node:stream';
 import { deferHead, pumpStream } from './stream-pump';
 
@@ -18,18 +18,7 @@ function countFlushes(socket: unknown): () => number {
   return () => flushes;
 }
 
-let server: http.Server | undefined;
-afterEach(async () => {
-  server?.closeAllConnections();
-  await new Promise((resolve) => server?.close(resolve));
-  server = undefined;
-});
-
-async function listen(handler: http.RequestListener): Promise<string> {
-  server = http.createServer(handler);
-  await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
+const listen = useLocalServers();
 
 function get(url: string, onHead?: () => void): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {

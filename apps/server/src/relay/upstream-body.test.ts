@@ -1,23 +1,11 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useLocalServers } from '@turnpike/testing/vitest';
 import { asReadable, readBody } from './upstream-body';
 import { UpstreamAbort, UpstreamClient, type UpstreamResponse } from './upstream-client';
 
-let server: http.Server | undefined;
 const client = new UpstreamClient();
 afterAll(() => client.close());
-afterEach(async () => {
-  server?.closeAllConnections();
-  await new Promise((resolve) => server?.close(resolve));
-  server = undefined;
-});
-
-async function listen(handler: http.RequestListener): Promise<string> {
-  server = http.createServer(handler);
-  await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
+const listen = useLocalServers();
 
 function post(url: string, signal: UpstreamAbort = new UpstreamAbort()): Promise<UpstreamResponse> {
   return client.send({ url: `${url}/v1/chat/completions`, method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"model":"m"}' }, signal);

@@ -1,6 +1,5 @@
 // Small pieces the sign-in emulations share: a JSON answer, a body reader and a listener on 127.0.0.1.
-import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /** Answers JSON with a status. */
 export function sendJson(res: ServerResponse, status: number, body: unknown): void {
@@ -25,24 +24,4 @@ export async function readFields(req: IncomingMessage): Promise<Record<string, s
   return Object.fromEntries(new URLSearchParams(text));
 }
 
-/** A listening emulation: its base URL and how to stop it. */
-export interface Listening {
-  url: string;
-  close(): Promise<void>;
-}
-
-/** Listens on an ephemeral port of 127.0.0.1. */
-export async function listenLocal(handler: RequestListener): Promise<Listening & { server: Server }> {
-  const server = createServer(handler);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    server,
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
+export { listenLocal, type Listening } from '../local-listener';
