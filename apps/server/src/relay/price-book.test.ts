@@ -1,28 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bundledModelCatalog, computeQuotaCost } from '@turnpike/relay';
-import { LocalChangeBus } from '../cluster/change-bus';
-import { openDatabase, type DatabaseHandle } from '../db/connect';
-import { migrateToLatest } from '../db/migrate';
-import { OptionStore } from '../options/option-store';
+import { useSqliteOptionStore } from '../../test/helpers/option-store-fixture';
 import { PriceBook } from './price-book';
 
 describe('PriceBook', () => {
-  const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'price-book-'));
-  let handle: DatabaseHandle;
-  let options: OptionStore;
-
-  beforeAll(async () => {
-    handle = openDatabase({ kind: 'sqlite', sqlitePath: path.join(directory, 'p.db') });
-    await migrateToLatest(handle);
-    options = await OptionStore.open(handle, new LocalChangeBus());
-  });
-  afterAll(async () => {
-    await handle.db.destroy();
-    fs.rmSync(directory, { recursive: true, force: true });
-  });
+  const fixture = useSqliteOptionStore('price-book');
 
   function quoteOf(book: PriceBook, model: string, userGroup = 'default', usingGroup = 'default', acceptUnset = false) {
     const result = book.quote(model, userGroup, usingGroup, acceptUnset);
@@ -31,9 +13,9 @@ describe('PriceBook', () => {
   }
 
   it('answers a repeated question with the same quote, and a different one per model, group and unset-model setting', async () => {
-    await options.set('ModelRatio', { 'model-a': 2, 'model-b': 0.5 });
-    await options.set('GroupRatio', { default: 1, vip: 0.5 });
-    const book = new PriceBook(options, bundledModelCatalog);
+    await fixture.options.set('ModelRatio', { 'model-a': 2, 'model-b': 0.5 });
+    await fixture.options.set('GroupRatio', { default: 1, vip: 0.5 });
+    const book = new PriceBook(fixture.options, bundledModelCatalog);
     const first = quoteOf(book, 'model-a');
     expect(quoteOf(book, 'model-a')).toBe(first);
     expect(quoteOf(book, 'model-b')).not.toBe(first);
@@ -45,26 +27,26 @@ describe('PriceBook', () => {
   });
 
   it('prices anew once a pricing option changes, and bills at the new price', async () => {
-    await options.set('ModelRatio', { 'model-a': 2 });
-    await options.set('GroupRatio', { default: 1 });
-    const book = new PriceBook(options, bundledModelCatalog);
+    await fixture.options.set('ModelRatio', { 'model-a': 2 });
+    await fixture.options.set('GroupRatio', { default: 1 });
+    const book = new PriceBook(fixture.options, bundledModelCatalog);
     const before = quoteOf(book, 'model-a');
     expect(computeQuotaCost(before, { promptTokens: 100, completionTokens: 0 }).quota).toBe(200);
-    await options.set('ModelRatio', { 'model-a': 3 });
+    await fixture.options.set('ModelRatio', { 'model-a': 3 });
     const after = quoteOf(book, 'model-a');
     expect(after).not.toBe(before);
     expect(computeQuotaCost(after, { promptTokens: 100, completionTokens: 0 }).quota).toBe(300);
-    await options.set('GroupRatio', { default: 2 });
+    await fixture.options.set('GroupRatio', { default: 2 });
     expect(computeQuotaCost(quoteOf(book, 'model-a'), { promptTokens: 100, completionTokens: 0 }).quota).toBe(600);
-    await options.set('QuotaPerUnit', 1000);
-    await options.set('ModelPrice', { 'model-a': 0.5 });
+    await fixture.options.set('QuotaPerUnit', 1000);
+    await fixture.options.set('ModelPrice', { 'model-a': 0.5 });
     // A fixed price: $0.5 × 1000 quota per dollar × group ratio 2.
     expect(computeQuotaCost(quoteOf(book, 'model-a'), { promptTokens: 100, completionTokens: 0 }).quota).toBe(1000);
   });
 
   it('keeps a bounded memo: callers choose model names, so thousands of them empty it rather than grow it', async () => {
-    await options.set('ModelPrice', {});
-    const book = new PriceBook(options, bundledModelCatalog);
+    await fixture.options.set('ModelPrice', {});
+    const book = new PriceBook(fixture.options, bundledModelCatalog);
     const first = book.quote('caller-model-0', 'default', 'default', true);
     for (let index = 1; index <= 5000; index += 1) book.quote(`caller-model-${index}`, 'default', 'default', true);
     // The memo was emptied on the way: the first name is priced again (an equal quote, a new object).

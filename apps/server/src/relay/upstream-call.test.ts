@@ -1,12 +1,6 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { openAiChatFormat } from '@turnpike/formats';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LocalChangeBus } from '../cluster/change-bus';
-import { openDatabase, type DatabaseHandle } from '../db/connect';
-import { migrateToLatest } from '../db/migrate';
-import { OptionStore } from '../options/option-store';
+import { describe, expect, it } from 'vitest';
+import { useSqliteOptionStore } from '../../test/helpers/option-store-fixture';
 import { openAiEndpoints } from './openai-endpoints';
 import type { RelayRequest } from './relay-request';
 import { prepareUpstreamCall, type UpstreamTarget } from './upstream-call';
@@ -41,30 +35,18 @@ const bodyOf = (prepared: ReturnType<typeof prepareUpstreamCall>): Record<string
 };
 
 describe('prepareUpstreamCall', () => {
-  const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'upstream-call-'));
-  let handle: DatabaseHandle;
-  let options: OptionStore;
-
-  beforeAll(async () => {
-    handle = openDatabase({ kind: 'sqlite', sqlitePath: path.join(directory, 'u.db') });
-    await migrateToLatest(handle);
-    options = await OptionStore.open(handle, new LocalChangeBus());
-  });
-  afterAll(async () => {
-    await handle.db.destroy();
-    fs.rmSync(directory, { recursive: true, force: true });
-  });
+  const fixture = useSqliteOptionStore('upstream-call');
 
   it('passes a same-format call through with the upstream model, asking a stream for its usage', () => {
-    const prepared = prepareUpstreamCall(options, chatCall({ model: 'gpt-4o', messages: [{ role: 'user', content: 'hi' }], stream: true }, true), target(1, 'gpt-4o-2024'));
+    const prepared = prepareUpstreamCall(fixture.options, chatCall({ model: 'gpt-4o', messages: [{ role: 'user', content: 'hi' }], stream: true }, true), target(1, 'gpt-4o-2024'));
     expect(prepared).toMatchObject({ ok: true, upstreamModel: 'gpt-4o-2024', chat: { wire: 'openai-chat', passthrough: true, upstreamStream: true } });
     expect(bodyOf(prepared)).toEqual({ model: 'gpt-4o-2024', messages: [{ role: 'user', content: 'hi' }], stream: true, stream_options: { include_usage: true } });
     if (prepared.ok) expect(prepared.upstreamCall.url).toBe('https://api.openai.com/v1/chat/completions');
   });
 
   it('converts to the Anthropic format with its facts: path, required max_tokens, the claude group headers', async () => {
-    await options.set('claude.model_headers_settings', { 'claude-sonnet-4': { 'anthropic-beta': ['a', 'b'] } });
-    const prepared = prepareUpstreamCall(options, chatCall({ model: 'claude-sonnet-4', messages: [{ role: 'user', content: 'hi' }] }), target(14, 'claude-sonnet-4'));
+    await fixture.options.set('claude.model_headers_settings', { 'claude-sonnet-4': { 'anthropic-beta': ['a', 'b'] } });
+    const prepared = prepareUpstreamCall(fixture.options, chatCall({ model: 'claude-sonnet-4', messages: [{ role: 'user', content: 'hi' }] }), target(14, 'claude-sonnet-4'));
     expect(prepared).toMatchObject({ ok: true, chat: { wire: 'anthropic-messages', passthrough: false } });
     expect(bodyOf(prepared)).toMatchObject({ model: 'claude-sonnet-4', max_tokens: 8192 });
     if (!prepared.ok) return;
@@ -73,8 +55,8 @@ describe('prepareUpstreamCall', () => {
   });
 
   it('converts to Gemini with the gemini group: thinking adapter and safety settings, the model in the URL only', async () => {
-    await options.set('gemini.thinking_adapter_enabled', true);
-    const prepared = prepareUpstreamCall(options, chatCall({ model: 'gemini-2.5-flash-nothinking', messages: [{ role: 'user', content: 'hi' }] }), target(24, 'gemini-2.5-flash-nothinking'));
+    await fixture.options.set('gemini.thinking_adapter_enabled', true);
+    const prepared = prepareUpstreamCall(fixture.options, chatCall({ model: 'gemini-2.5-flash-nothinking', messages: [{ role: 'user', content: 'hi' }] }), target(24, 'gemini-2.5-flash-nothinking'));
     expect(prepared).toMatchObject({ ok: true, upstreamModel: 'gemini-2.5-flash', chat: { wire: 'gemini' } });
     const body = bodyOf(prepared);
     expect(body.model).toBeUndefined();
@@ -85,7 +67,7 @@ describe('prepareUpstreamCall', () => {
 
   it('refuses what the channel cannot serve', () => {
     const embeddings: RelayRequest = { ...chatCall({ model: 'e' }), endpoint: endpoint('/v1/embeddings'), format: null };
-    expect(prepareUpstreamCall(options, embeddings, target(14, 'e'))).toEqual({ ok: false, message: 'channel type 14 cannot serve /v1/embeddings' });
-    expect(prepareUpstreamCall(options, chatCall({ model: 'mj' }), target(2, 'mj'))).toEqual({ ok: false, message: 'channel type 2 cannot serve chat calls' });
+    expect(prepareUpstreamCall(fixture.options, embeddings, target(14, 'e'))).toEqual({ ok: false, message: 'channel type 14 cannot serve /v1/embeddings' });
+    expect(prepareUpstreamCall(fixture.options, chatCall({ model: 'mj' }), target(2, 'mj'))).toEqual({ ok: false, message: 'channel type 2 cannot serve chat calls' });
   });
 });
