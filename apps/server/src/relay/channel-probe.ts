@@ -8,8 +8,8 @@ import type { CredentialCache } from './credential-cache';
 import { openAiEndpoints } from './openai-endpoints';
 import type { RelayRequest } from './relay-request';
 import { prepareUpstreamCall } from './upstream-call';
-import type { UpstreamBody } from './upstream-body';
-import { readBody, type UpstreamClient } from './upstream-client';
+import { readBody, type UpstreamBody } from './upstream-body';
+import { type UpstreamClient } from './upstream-client';
 
 /** The outcome of a test call. */
 export interface ChannelTestResult {

@@ -29,7 +29,8 @@ import type { StreamFraming } from './relay-request';
 import { deferHead, pumpStream } from './stream-pump';
 import type { OutputGuard } from './output-guard';
 import { exactCounter } from './token-counter';
-import { readBody, type UpstreamAbort, type UpstreamResponse } from './upstream-client';
+import { readBody } from './upstream-body';
+import { type UpstreamAbort, type UpstreamResponse } from './upstream-client';
 
 export type { StreamFraming } from './relay-request';
 

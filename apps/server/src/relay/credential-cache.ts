@@ -2,7 +2,8 @@
 // key at a time, cached in memory until shortly before the token expires. Tokens never leave this process.
 import crypto from 'node:crypto';
 import type { AdaptorChannel, CredentialExchange } from '@turnpike/providers';
-import { readBody, type UpstreamClient } from './upstream-client';
+import { readBody } from './upstream-body';
+import { type UpstreamClient } from './upstream-client';
 
 /** A token exchange the upstream refused or answered without a token. */
 export class CredentialError extends Error {

@@ -9,7 +9,8 @@ import type { OutputGuard } from './output-guard';
 import type { RelayRequest } from './relay-request';
 import { deferHead, pumpStream } from './stream-pump';
 import { budgetedCounter, exactCounter } from './token-counter';
-import { readBody, type UpstreamAbort, type UpstreamResponse } from './upstream-client';
+import { readBody } from './upstream-body';
+import { type UpstreamAbort, type UpstreamResponse } from './upstream-client';
 
 /** How an answer went, for settlement and the log. */
 export interface AnswerOutcome {

@@ -25,8 +25,8 @@ import type { RelayExchange } from './relay-exchange';
 import type { RelayServices } from './relay-services';
 import type { ChannelRoute } from './routing-table';
 import { prepareUpstreamCall, type ChatAttempt, type PreparedUpstreamCall } from './upstream-call';
-import { forEachChunk } from './upstream-body';
-import { readBody, UpstreamAbort, type UpstreamResponse } from './upstream-client';
+import { forEachChunk, readBody } from './upstream-body';
+import { UpstreamAbort, type UpstreamResponse } from './upstream-client';
 
 /** The result of trying channels until one answers. */
 interface AttemptResult {

@@ -7,7 +7,6 @@ import { Agent, type Dispatcher } from 'undici';
 import WebSocket from 'ws';
 import { DispatchedBody, type UpstreamBody } from './upstream-body';
 
-export { readBody, type UpstreamBody } from './upstream-body';
 
 /** A request to an upstream provider, as a provider adaptor builds it. */
 export interface UpstreamRequest {

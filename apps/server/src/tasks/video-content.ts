@@ -7,8 +7,8 @@ import { request as undiciRequest } from 'undici';
 import type { TaskRow } from '../db/schema';
 import type { SafeOutbound } from '../http/safe-outbound';
 import type { RelayServices } from '../relay/relay-services';
-import { asReadable } from '../relay/upstream-body';
-import { readBody, UpstreamAbort } from '../relay/upstream-client';
+import { asReadable, readBody } from '../relay/upstream-body';
+import { UpstreamAbort } from '../relay/upstream-client';
 import { upstreamIdOf } from './task-platforms';
 import { videoTarget } from './video-target';
 
